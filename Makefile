@@ -1,0 +1,116 @@
+# streamchatai — build, test, demo, bench, install.
+#
+#   make demo    build everything and show the steps of the bundled conversation
+#   make test    build and run every test (Swift, C examples, header and ABI checks, valgrind, Python)
+#   make bench   print decoding and layout throughput against jansson and JSONDecoder
+#   make install PREFIX=/usr/local
+
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+VERSION := 0.1.0
+ABI := 1
+SWIFT ?= swift
+CC ?= cc
+CXX ?= c++
+PYTHON ?= python3
+
+BUILD := build
+LIBDIR := $(BUILD)/lib
+BINDIR := $(BUILD)/bin
+REAL_LIB := $(LIBDIR)/libstreamchatai.so.$(VERSION)
+SONAME := libstreamchatai.so.$(ABI)
+
+# One release configuration serves the library, the CLI and the benchmark, so
+# it is built once. -static-stdlib makes the .so self-contained; -gnone keeps
+# debug info valgrind 3.19 can't read out of it.
+RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
+	-Xlinker -soname=$(SONAME) \
+	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
+
+CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
+EXAMPLES := steps errors signals
+VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+	--show-leak-kinds=definite,indirect
+
+.PHONY: all lib cli release demo test test-swift test-c test-header test-exports test-python memcheck bench install clean
+
+all: lib cli
+
+release:
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+lib: release
+	@mkdir -p $(LIBDIR)
+	cp .build/release/libstreamchatai.so $(REAL_LIB)
+	ln -sf libstreamchatai.so.$(VERSION) $(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(LIBDIR)/libstreamchatai.so
+
+cli: release
+	@mkdir -p $(BINDIR)
+	cp .build/release/streamchatai-cli $(BINDIR)/streamchatai
+
+demo: lib cli
+	$(BINDIR)/streamchatai steps examples-c/data/conversation.jsonl
+
+# ---------------------------------------------------------------- tests
+
+test: lib cli test-header test-exports test-c memcheck test-python test-swift
+	@echo "make test: all suites passed"
+
+test-swift:
+	$(SWIFT) test --parallel
+
+$(BINDIR)/steps: examples-c/steps.c include/streamchatai.h | lib
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+
+$(BINDIR)/errors: examples-c/errors.c include/streamchatai.h | lib
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+
+# signals must not link the library: it measures what loading it changes.
+$(BINDIR)/signals: examples-c/signals.c include/streamchatai.h
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -ldl -o $@
+
+test-c: lib $(addprefix $(BINDIR)/,$(EXAMPLES))
+	EXAMPLES_BIN=$(BINDIR) examples-c/run-tests.sh
+
+memcheck: lib $(addprefix $(BINDIR)/,$(EXAMPLES))
+	EXAMPLES_BIN=$(BINDIR) VALGRIND="$(VALGRIND)" examples-c/run-tests.sh --valgrind
+
+test-header:
+	@mkdir -p $(BUILD)/header
+	printf '#include "streamchatai.h"\nint main(void){return sca_abi_version() == SCA_ABI_VERSION ? 0 : 1;}\n' > $(BUILD)/header/c99.c
+	$(CC) $(CFLAGS_STRICT) -Iinclude -c $(BUILD)/header/c99.c -o $(BUILD)/header/c99.o
+	cp $(BUILD)/header/c99.c $(BUILD)/header/cxx.cpp
+	$(CXX) -std=c++11 -Wall -Wextra -pedantic -Werror -Iinclude -c $(BUILD)/header/cxx.cpp -o $(BUILD)/header/cxx.o
+	@echo "header: compiles as C99 and C++11"
+
+test-exports: lib
+	examples-c/check-exports.sh $(REAL_LIB) include/streamchatai.h
+
+test-python: lib
+	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(PYTHON) -m pytest -q python/tests
+
+# ---------------------------------------------------------------- bench
+
+bench: release
+	.build/release/streamchatai-bench
+
+# ---------------------------------------------------------------- install
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(REAL_LIB) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libstreamchatai.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libstreamchatai.so
+	install -m 0644 include/*.h $(DESTDIR)$(PREFIX)/include/
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+		'Name: streamchatai' 'Description: Steps, client tools and generative UI for AI chat, with a C ABI' \
+		'Version: $(VERSION)' 'Libs: -L$${libdir} -lstreamchatai' 'Cflags: -I$${includedir}' \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/streamchatai.pc
+	install -m 0755 .build/release/streamchatai-cli $(DESTDIR)$(PREFIX)/bin/streamchatai
+
+clean:
+	rm -rf $(BUILD) .build

@@ -1,0 +1,423 @@
+/// Reads JSON text (RFC 8259) into ``JSONValue``.
+///
+/// Errors name the byte offset and the JSON path of the value being read.
+/// Invalid UTF-8 is rejected, and ``JSONLimits`` bound nesting and size, so
+/// hostile input yields an error, never a crash or a stack overflow.
+public enum JSONParser {
+    /// Parses a whole document held in `bytes`.
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
+    ) throws(JSONError) -> JSONValue {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONError(
+                kind: .limitExceeded,
+                message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes",
+                offset: 0)
+        }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
+            throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
+        }
+        var reader = Reader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+        return try reader.document()
+    }
+
+    /// Parses a whole document held in `text`.
+    public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
+        var text = text
+        let result: Result<JSONValue, JSONError> = text.withUTF8 { utf8 in
+            do throws(JSONError) {
+                return .success(try parse(UnsafeRawBufferPointer(utf8), limits: limits))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses a whole document held in `bytes`.
+    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
+        let result: Result<JSONValue, JSONError> = bytes.withUnsafeBytes { raw in
+            do throws(JSONError) {
+                return .success(try parse(raw, limits: limits))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text; see ``JSONParser``.
+    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONError) {
+        self = try JSONParser.parse(text, limits: limits)
+    }
+}
+
+// MARK: - The reader
+
+private let quote: UInt8 = 0x22
+private let backslash: UInt8 = 0x5C
+
+private struct Reader {
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let maxDepth: Int
+    var i = 0
+    var depth = 0
+    var scratch: [UInt8] = []
+
+    init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int) {
+        self.base = base
+        self.end = end
+        self.maxDepth = maxDepth
+    }
+
+    mutating func document() throws(JSONError) -> JSONValue {
+        // A UTF-8 byte order mark is tolerated, as RFC 8259 allows.
+        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
+        skipWhitespace()
+        let value = try self.value()
+        skipWhitespace()
+        if i < end {
+            throw unexpected("after the JSON value: expected the end of the input")
+        }
+        return value
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while i < end {
+            let b = base[i]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i &+= 1 } else { return }
+        }
+    }
+
+    func error(_ message: String, at offset: Int, kind: JSONError.Kind = .syntax) -> JSONError {
+        JSONError(kind: kind, message: message, offset: offset)
+    }
+
+    /// An error for the byte at `i`, telling invalid UTF-8 apart from a misplaced character.
+    func unexpected(_ context: String) -> JSONError {
+        guard i < end else { return error("unexpected end of input \(context)", at: i) }
+        let b = base[i]
+        if b >= 0x80 {
+            if UTF8Check.invalidOffset(base + i, count: min(4, end - i), allowTruncated: true) == 0 {
+                return error("invalid UTF-8 byte 0x\(String(b, radix: 16))", at: i, kind: .invalidUTF8)
+            }
+            return error("unexpected non-ASCII character \(context)", at: i)
+        }
+        let shown = b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16))"
+        return error("unexpected \(shown) \(context)", at: i)
+    }
+
+    mutating func value() throws(JSONError) -> JSONValue {
+        guard i < end else { throw unexpected("where a value was expected") }
+        switch base[i] {
+        case quote: return .string(try string())
+        case 0x7B: return try object()
+        case 0x5B: return try array()
+        case 0x74: try literal("true"); return .bool(true)
+        case 0x66: try literal("false"); return .bool(false)
+        case 0x6E: try literal("null"); return .null
+        case 0x2D, 0x30...0x39: return try number()
+        default: throw unexpected("where a value was expected")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONError) {
+        let n = word.utf8CodeUnitCount
+        let w = word.utf8Start
+        if end - i >= n {
+            var k = 0
+            while k < n && base[i + k] == w[k] { k += 1 }
+            if k == n { i += n; return }
+        }
+        throw unexpected("where a value was expected")
+    }
+
+    mutating func enter() throws(JSONError) {
+        depth += 1
+        if depth > maxDepth {
+            throw error("nesting deeper than the limit of \(maxDepth) levels", at: i, kind: .limitExceeded)
+        }
+    }
+
+    mutating func array() throws(JSONError) -> JSONValue {
+        try enter()
+        i += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if i < end && base[i] == 0x5D {
+            i += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            do throws(JSONError) {
+                elements.append(try value())
+            } catch {
+                throw Self.prefixed(error, index: elements.count)
+            }
+            skipWhitespace()
+            guard i < end else { throw unexpected("in an array: expected ',' or ']'") }
+            let b = base[i]
+            i += 1
+            if b == 0x2C {
+                skipWhitespace()
+                continue
+            }
+            if b == 0x5D { break }
+            i -= 1
+            throw Self.prefixed(unexpected("in an array: expected ',' or ']'"), index: elements.count)
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    mutating func object() throws(JSONError) -> JSONValue {
+        try enter()
+        i += 1
+        var keys: [String] = []
+        var values: [JSONValue] = []
+        skipWhitespace()
+        if i < end && base[i] == 0x7D {
+            i += 1
+            depth -= 1
+            return .object(JSONObject(uncheckedKeys: keys, values: values))
+        }
+        while true {
+            guard i < end, base[i] == quote else {
+                throw unexpected("in an object: expected a key in double quotes")
+            }
+            let key = try string()
+            skipWhitespace()
+            guard i < end, base[i] == 0x3A else {
+                throw Self.prefixed(unexpected("after an object key: expected ':'"), key: key)
+            }
+            i += 1
+            skipWhitespace()
+            do throws(JSONError) {
+                values.append(try value())
+            } catch {
+                throw Self.prefixed(error, key: key)
+            }
+            keys.append(key)
+            skipWhitespace()
+            guard i < end else { throw unexpected("in an object: expected ',' or '}'") }
+            let b = base[i]
+            i += 1
+            if b == 0x2C {
+                skipWhitespace()
+                continue
+            }
+            if b == 0x7D { break }
+            i -= 1
+            throw unexpected("in an object: expected ',' or '}'")
+        }
+        depth -= 1
+        return .object(JSONObject(uncheckedKeys: keys, values: values))
+    }
+
+    static func prefixed(_ error: JSONError, key: String) -> JSONError {
+        var e = error
+        e.path = JSONPath.appending(key: key, to: "$") + e.path.dropFirst()
+        return e
+    }
+
+    static func prefixed(_ error: JSONError, index: Int) -> JSONError {
+        var e = error
+        e.path = JSONPath.appending(index: index, to: "$") + e.path.dropFirst()
+        return e
+    }
+
+    // MARK: Strings
+
+    mutating func string() throws(JSONError) -> String {
+        let open = i
+        i += 1
+        let start = i
+        while i < end {
+            let b = base[i]
+            if b == quote {
+                let s = try makeString(base + start, count: i - start, offset: start)
+                i += 1
+                return s
+            }
+            if b == backslash { return try escapedString(start: start, open: open) }
+            if b < 0x20 { throw error("control character 0x\(String(b, radix: 16)) in a string: escape it", at: i) }
+            i &+= 1
+        }
+        throw error("unterminated string", at: open)
+    }
+
+    func makeString(_ p: UnsafePointer<UInt8>, count: Int, offset: Int) throws(JSONError) -> String {
+        if let s = String(validating: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) { return s }
+        let bad = UTF8Check.invalidOffset(p, count: count, allowTruncated: false) ?? 0
+        throw error("invalid UTF-8 in a string", at: offset + bad, kind: .invalidUTF8)
+    }
+
+    mutating func escapedString(start: Int, open: Int) throws(JSONError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var runStart = start
+        while i < end {
+            let b = base[i]
+            if b == quote {
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+                i += 1
+                let bytes = scratch
+                if let s = String(validating: bytes, as: UTF8.self) { return s }
+                let bad = UTF8Check.invalidOffset(base + start, count: i - 1 - start, allowTruncated: false) ?? 0
+                throw error("invalid UTF-8 in a string", at: start + bad, kind: .invalidUTF8)
+            }
+            if b < 0x20 { throw error("control character 0x\(String(b, radix: 16)) in a string: escape it", at: i) }
+            if b != backslash {
+                i &+= 1
+                continue
+            }
+            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
+            guard i + 1 < end else { break }
+            let e = base[i + 1]
+            switch e {
+            case quote: scratch.append(quote)
+            case backslash: scratch.append(backslash)
+            case 0x2F: scratch.append(0x2F)
+            case 0x62: scratch.append(0x08)
+            case 0x66: scratch.append(0x0C)
+            case 0x6E: scratch.append(0x0A)
+            case 0x72: scratch.append(0x0D)
+            case 0x74: scratch.append(0x09)
+            case 0x75:
+                let escapeStart = i
+                i += 2
+                var scalar = try hex4()
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    guard i + 1 < end, base[i] == backslash, base[i + 1] == 0x75 else {
+                        throw error("lone high surrogate in a \\u escape", at: escapeStart)
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard low >= 0xDC00 && low <= 0xDFFF else {
+                        throw error("high surrogate not followed by a low surrogate", at: escapeStart)
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                    throw error("lone low surrogate in a \\u escape", at: escapeStart)
+                }
+                appendUTF8(scalar)
+                runStart = i
+                continue
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string", at: i)
+            }
+            i += 2
+            runStart = i
+        }
+        throw error("unterminated string", at: open)
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard end - i >= 4 else { throw error("truncated \\u escape", at: i) }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = base[i + k]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: throw error("invalid hex digit in a \\u escape", at: i + k)
+            }
+            v = v << 4 | d
+        }
+        i += 4
+        return v
+    }
+
+    mutating func appendUTF8(_ s: UInt32) {
+        switch s {
+        case 0..<0x80:
+            scratch.append(UInt8(s))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | (s >> 6)))
+            scratch.append(UInt8(0x80 | (s & 0x3F)))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | (s >> 12)))
+            scratch.append(UInt8(0x80 | ((s >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (s & 0x3F)))
+        default:
+            scratch.append(UInt8(0xF0 | (s >> 18)))
+            scratch.append(UInt8(0x80 | ((s >> 12) & 0x3F)))
+            scratch.append(UInt8(0x80 | ((s >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (s & 0x3F)))
+        }
+    }
+
+    // MARK: Numbers
+
+    mutating func number() throws(JSONError) -> JSONValue {
+        let start = i
+        var negative = false
+        if base[i] == 0x2D {
+            negative = true
+            i += 1
+        }
+        guard i < end, base[i] >= 0x30 && base[i] <= 0x39 else {
+            throw error("a number needs a digit after '-'", at: i)
+        }
+        let digitsStart = i
+        if base[i] == 0x30 {
+            i += 1
+            if i < end && base[i] >= 0x30 && base[i] <= 0x39 {
+                throw error("leading zeros are not allowed in a number", at: start)
+            }
+        } else {
+            while i < end && base[i] >= 0x30 && base[i] <= 0x39 { i &+= 1 }
+        }
+        let digitsEnd = i
+        var isFloat = false
+        if i < end && base[i] == 0x2E {
+            isFloat = true
+            i += 1
+            guard i < end, base[i] >= 0x30 && base[i] <= 0x39 else {
+                throw error("a number needs a digit after '.'", at: i)
+            }
+            while i < end && base[i] >= 0x30 && base[i] <= 0x39 { i &+= 1 }
+        }
+        if i < end && (base[i] == 0x65 || base[i] == 0x45) {
+            isFloat = true
+            i += 1
+            if i < end && (base[i] == 0x2B || base[i] == 0x2D) { i += 1 }
+            guard i < end, base[i] >= 0x30 && base[i] <= 0x39 else {
+                throw error("a number needs a digit in its exponent", at: i)
+            }
+            while i < end && base[i] >= 0x30 && base[i] <= 0x39 { i &+= 1 }
+        }
+        if !isFloat && digitsEnd - digitsStart <= 18 {
+            var v: Int64 = 0
+            for k in digitsStart..<digitsEnd { v = v &* 10 &+ Int64(base[k] &- 0x30) }
+            return .integer(negative ? -v : v)
+        }
+        if !isFloat, let v = exactInteger(start: digitsStart, end: digitsEnd, negative: negative) {
+            return .integer(v)
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
+        guard let d = Double(text), d.isFinite else {
+            throw error("number \(text.prefix(40)) is out of range", at: start)
+        }
+        return .number(d)
+    }
+
+    func exactInteger(start: Int, end: Int, negative: Bool) -> Int64? {
+        var v: Int64 = 0
+        for k in start..<end {
+            let d = Int64(base[k] - 0x30)
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            if o1 { return nil }
+            let (s, o2) = negative ? m.subtractingReportingOverflow(d) : m.addingReportingOverflow(d)
+            if o2 { return nil }
+            v = s
+        }
+        return v
+    }
+}

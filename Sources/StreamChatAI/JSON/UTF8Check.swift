@@ -1,0 +1,39 @@
+/// Finds the first byte that breaks UTF-8, for error messages that say where.
+enum UTF8Check {
+    /// The offset of the first invalid byte in `p[0..<count]`, or nil when all of it is valid.
+    /// With `allowTruncated`, a sequence cut off by the end of the range counts as valid.
+    static func invalidOffset(_ p: UnsafePointer<UInt8>, count: Int, allowTruncated: Bool) -> Int? {
+        var i = 0
+        while i < count {
+            let b = p[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let need: Int
+            var lo: UInt8 = 0x80
+            var hi: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; lo = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: need = 2
+            case 0xED: need = 2; hi = 0x9F
+            case 0xF0: need = 3; lo = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; hi = 0x8F
+            default: return i
+            }
+            for k in 1...need {
+                guard i + k < count else { return allowTruncated ? nil : i }
+                let c = p[i + k]
+                if k == 1 {
+                    if c < lo || c > hi { return i }
+                } else if c < 0x80 || c > 0xBF {
+                    return i
+                }
+            }
+            i += need + 1
+        }
+        return nil
+    }
+}

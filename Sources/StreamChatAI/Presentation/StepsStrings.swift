@@ -1,0 +1,60 @@
+/// The user-facing strings of the steps view, replaceable for another language.
+///
+/// Templates name their values in braces: `"Thought for {seconds}s"`.
+/// Replacing a key this library doesn't use is an error, so a typo doesn't go
+/// unnoticed.
+public struct StepsStrings: Sendable, Hashable {
+    /// The English defaults, by key.
+    public static let defaults: [String: String] = [
+        "reasoning.thinking": "Thinking…",
+        "reasoning.thinking_for": "Thinking… {seconds}s",
+        "reasoning.thought": "Thought",
+        "reasoning.thought_for": "Thought for {seconds}s",
+        "tool.untitled": "Tool call",
+        "tool.duration": "{seconds}s",
+        "tool.status.running": "Running",
+        "tool.status.awaiting_approval": "Waiting for approval",
+        "tool.status.awaiting_authorization": "Waiting for sign-in",
+        "tool.status.awaiting_client": "Waiting for your device",
+        "tool.status.completed": "Completed",
+        "tool.status.failed": "Failed",
+        "tool.status.cancelled": "Cancelled",
+        "tool.status.declined": "Declined",
+        "tool.status.other": "In progress",
+        "step.unsupported": "A step this app version can't show",
+    ]
+
+    /// The table in use.
+    public private(set) var table: [String: String]
+
+    /// The English strings.
+    public init() { table = Self.defaults }
+
+    /// The English strings with `overrides` in place of some.
+    /// - Throws: ``StepsStringsError`` naming a key this library doesn't use.
+    public init(overrides: [String: String]) throws(StepsStringsError) {
+        table = Self.defaults
+        for (key, value) in overrides {
+            guard table[key] != nil else { throw StepsStringsError(key: key) }
+            table[key] = value
+        }
+    }
+
+    /// The string for `key` with its `{name}` placeholders filled in.
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        let template = table[key] ?? key
+        guard !values.isEmpty, template.contains("{") else { return template }
+        var out = template
+        for (name, value) in values { out = out.replacing("{\(name)}", with: value) }
+        return out
+    }
+}
+
+/// A localization key that the steps view doesn't use.
+public struct StepsStringsError: Error, Sendable, CustomStringConvertible {
+    /// The key.
+    public let key: String
+    public var description: String {
+        "unknown string key \"\(key)\"; known keys: \(StepsStrings.defaults.keys.sorted().joined(separator: ", "))"
+    }
+}

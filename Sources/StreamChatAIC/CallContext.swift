@@ -1,0 +1,98 @@
+import CStreamChatAIABI
+import StreamChatAI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The calling thread's last error message, kept in C memory so
+/// `sca_last_error()` can hand out a pointer that stays valid until the next call.
+enum LastError {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { free($0) }
+        return key
+    }()
+
+    nonisolated(unsafe) static let empty: UnsafeMutablePointer<CChar> = strdup("")!
+
+    static func set(_ message: String) {
+        let old = pthread_getspecific(key)
+        pthread_setspecific(key, strdup(message))
+        free(old)
+    }
+
+    static func clear() {
+        guard let old = pthread_getspecific(key) else { return }
+        pthread_setspecific(key, nil)
+        free(old)
+    }
+
+    static var current: UnsafePointer<CChar> {
+        if let p = pthread_getspecific(key) { return UnsafePointer(p.assumingMemoryBound(to: CChar.self)) }
+        return UnsafePointer(empty)
+    }
+}
+
+/// The status code for an error kind.
+func statusCode(_ kind: StreamChatAIError.Kind) -> sca_status {
+    switch kind {
+    case .invalidArgument: return SCA_E_INVALID_ARGUMENT
+    case .invalidJSON: return SCA_E_INVALID_JSON
+    case .limitExceeded: return SCA_E_LIMIT
+    case .notFound: return SCA_E_NOT_FOUND
+    case .refused: return SCA_E_REFUSED
+    case .plugin: return SCA_E_PLUGIN
+    case .internal: return SCA_E_INTERNAL
+    }
+}
+
+/// Runs the body of a fallible entry point: clears the thread's last error,
+/// and turns a thrown error into its status code and message.
+func entryPoint(_ body: () throws(StreamChatAIError) -> Void) -> sca_status {
+    LastError.clear()
+    do {
+        try body()
+        return SCA_OK
+    } catch {
+        LastError.set(error.message)
+        return statusCode(error.kind)
+    }
+}
+
+/// Reads a borrowed C string argument as JSON, within the process limits.
+func jsonArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> JSONValue {
+    guard let pointer else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
+    let limits = JSONLimits.process
+    // strnlen bounds the scan, so an unterminated huge buffer is refused at the limit.
+    let length = strnlen(pointer, limits.maxBytes + 1)
+    do {
+        return try JSONParser.parse(UnsafeRawBufferPointer(start: pointer, count: length), limits: limits)
+    } catch {
+        throw StreamChatAIError(error, what: name)
+    }
+}
+
+/// Checks an out-pointer and sets it to NULL, so a failure never leaves a stale value.
+func prepareOutput(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, name: String)
+    throws(StreamChatAIError) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+{
+    guard let out else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
+    out.pointee = nil
+    return out
+}
+
+/// A malloc'd, NUL-terminated copy of the JSON text of `value`, for the caller to `sca_free`.
+func mallocJSON(_ value: JSONValue) throws(StreamChatAIError) -> UnsafeMutablePointer<CChar> {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1024)
+    JSONSerializer.write(value, to: &bytes)
+    guard let buffer = malloc(bytes.count + 1) else {
+        throw StreamChatAIError(.internal, "out of memory for \(bytes.count) bytes of output")
+    }
+    bytes.withUnsafeBytes { raw in buffer.copyMemory(from: raw.baseAddress!, byteCount: raw.count) }
+    buffer.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
+    return buffer.assumingMemoryBound(to: CChar.self)
+}

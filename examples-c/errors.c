@@ -1,0 +1,83 @@
+/*
+ * errors — exercises the error contract of the C API from C: every bad input
+ * gets a status code and a message that says what and where, out-pointers are
+ * NULL on failure, and nothing crashes or leaks (run under valgrind too).
+ *
+ * Prints one line per check and "N passed, M failed" at the end.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "streamchatai.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *rule) {
+    printf("%s %s\n", ok ? "ok  " : "FAIL", rule);
+    if (ok) passed++; else failed++;
+}
+
+/* Calls sca_parts_decode and checks the status and that the message contains `needle`. */
+static void expect_decode(const char *input, sca_status want, const char *needle, const char *rule) {
+    char *out = (char *)"sentinel";
+    sca_status got = sca_parts_decode(input, &out);
+    int ok = got == want && (want == SCA_OK ? out != NULL : out == NULL)
+          && (needle == NULL || strstr(sca_last_error(), needle) != NULL);
+    if (!ok) printf("     got %s, out %s, message \"%s\"\n", sca_status_name(got), out ? "set" : "NULL", sca_last_error());
+    check(ok, rule);
+    if (got == SCA_OK) sca_free(out);
+}
+
+int main(void) {
+    char *out = NULL;
+
+    check(sca_abi_version() == SCA_ABI_VERSION, "abi version matches the header");
+    check(strcmp(sca_version(), SCA_VERSION_STRING) == 0, "version string matches the header");
+    check(strcmp(sca_status_name(SCA_E_INVALID_JSON), "SCA_E_INVALID_JSON") == 0, "status names");
+    check(strcmp(sca_status_name(999), "SCA_E_UNKNOWN") == 0, "unknown status name");
+
+    expect_decode(NULL, SCA_E_INVALID_ARGUMENT, "attachments_json is NULL", "NULL input is an invalid argument");
+    check(sca_parts_decode("[]", NULL) == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "out_json"),
+          "NULL out pointer is an invalid argument");
+    expect_decode("[{\"type\": \"ai_reasoning\",}]", SCA_E_INVALID_JSON, "byte 25", "invalid JSON names the byte offset");
+    expect_decode("[{\"type\": \"ai_reasoning\", \"id\": tru}]", SCA_E_INVALID_JSON, "$[0].id", "invalid JSON names the JSON path");
+    expect_decode("[\"\xff\"]", SCA_E_INVALID_JSON, "invalid UTF-8", "invalid UTF-8 is refused");
+    expect_decode("{\"type\": \"ai_reasoning\"}", SCA_E_INVALID_ARGUMENT, "expected a JSON array", "an object instead of an array is refused");
+    expect_decode("", SCA_E_INVALID_JSON, "empty input", "empty input is refused");
+
+    {
+        char deep[2000];
+        memset(deep, '[', 600);
+        memset(deep + 600, ']', 600);
+        deep[1200] = 0;
+        expect_decode(deep, SCA_E_LIMIT, "nesting deeper than the limit of 512", "nesting over 512 levels is refused");
+    }
+    {
+        int64_t old = sca_limit(SCA_LIMIT_INPUT_BYTES, 16);
+        check(old == 64 << 20, "default input limit is 64 MiB");
+        expect_decode("[{\"type\": \"ai_reasoning\"}]", SCA_E_LIMIT, "over the limit of 16 bytes", "input over the size limit is refused");
+        check(sca_limit(SCA_LIMIT_INPUT_BYTES, old) == 16, "sca_limit returns the previous value");
+        check(sca_limit(SCA_LIMIT_INPUT_BYTES, -1) == old, "a negative value only reads the limit");
+        check(sca_limit(42, 1) == -1, "an unknown limit id gives -1");
+    }
+
+    expect_decode("[{\"type\": \"ai_reasoning\", \"id\": \"r1\"}, {\"type\": \"image\"}]", SCA_OK, NULL, "valid input decodes");
+    check(strcmp(sca_last_error(), "") == 0, "a success clears the last error");
+
+    check(sca_steps_render("[]", "{\"now\": 1}", &out) == SCA_E_INVALID_ARGUMENT && out == NULL
+          && strstr(sca_last_error(), "$.now: unknown option"), "unknown render option is named with its path");
+    check(sca_steps_render("[]", "{\"strings\": {\"nope\": \"x\"}}", &out) == SCA_E_INVALID_ARGUMENT
+          && strstr(sca_last_error(), "$.strings.nope"), "unknown string key is named with its path");
+    check(sca_steps_render("[]", "[1", &out) == SCA_E_INVALID_JSON && strstr(sca_last_error(), "options_json"),
+          "invalid options JSON names the argument");
+    check(sca_steps_render("[{\"type\": \"ai_tool_call\", \"id\": \"c\", \"status\": \"completed\"}]",
+                           "{\"strings\": {\"tool.status.completed\": \"Fertig\"}}", &out) == SCA_OK
+          && strstr(out, "\"status_label\":\"Fertig\"") != NULL, "strings replace the defaults");
+    sca_free(out);
+    sca_free(NULL);
+    check(1, "sca_free(NULL) is a no-op");
+
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

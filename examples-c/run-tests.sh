@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs the C examples on the bundled data: compares their standard output with
+# examples-c/expected/, their exit code, and a line their standard error must
+# hold. With --valgrind, runs them under $VALGRIND as well and fails on any
+# memory error or leak.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+bin=${EXAMPLES_BIN:?set EXAMPLES_BIN to the folder of the built examples}
+lib=$(cd "$bin/../lib" && pwd)/libstreamchatai.so
+mode=${1:-compare}
+runner=()
+[ "$mode" = --valgrind ] && read -r -a runner <<< "${VALGRIND:?set VALGRIND}"
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run NAME EXPECTED_STDOUT_FILE|- EXPECTED_EXIT STDERR_NEEDLE|- COMMAND...
+run() {
+    local name=$1 expected=$2 want_rc=$3 needle=$4; shift 4
+    local rc
+    "${runner[@]}" "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
+    if [ "$mode" = --valgrind ] && [ $rc -eq 9 ]; then
+        echo "FAIL $name: valgrind found errors"; grep '==' "$tmp/err" | head -40; fail=$((fail+1)); return
+    fi
+    if [ $rc -ne "$want_rc" ]; then
+        echo "FAIL $name: exit $rc, expected $want_rc"; tail -30 "$tmp/out" "$tmp/err"; fail=$((fail+1)); return
+    fi
+    if [ "$expected" != - ] && ! diff -u "$expected" "$tmp/out" > "$tmp/diff"; then
+        echo "FAIL $name: output differs from $expected"; head -60 "$tmp/diff"; fail=$((fail+1)); return
+    fi
+    if [ "$needle" != - ] && ! grep -qF -- "$needle" "$tmp/err"; then
+        echo "FAIL $name: standard error lacks: $needle"; cat "$tmp/err"; fail=$((fail+1)); return
+    fi
+    echo "ok   $name"; pass=$((pass+1))
+}
+
+run "steps on a message" "$here/expected/steps-message.txt" 0 - "$bin/steps" "$here/data/message.json"
+run "steps on a stream of updates" "$here/expected/steps-conversation.txt" 0 - "$bin/steps" "$here/data/conversation.jsonl"
+run "steps on a broken stream keeps the good updates" "$here/expected/steps-broken.txt" 1 \
+    "message 3: SCA_E_INVALID_ARGUMENT: parts_or_attachments_json: expected a JSON array" \
+    "$bin/steps" "$here/data/broken.jsonl"
+run "error contract" - 0 - "$bin/errors"
+if [ "$mode" != --valgrind ]; then
+    run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
+fi
+echo "C examples ($mode): $pass passed, $fail failed"
+[ $fail -eq 0 ]
