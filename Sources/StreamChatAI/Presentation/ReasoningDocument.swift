@@ -85,7 +85,7 @@ public struct ReasoningDocument: Sendable {
 
     private static let special: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
-        for b in "\n\\`*_[]".utf8 { table[Int(b)] = true }
+        for b in "\n\r\\`*_[]".utf8 { table[Int(b)] = true }
         return table
     }()
 
@@ -127,6 +127,7 @@ public struct ReasoningDocument: Sendable {
             let progressed: Bool
             switch b {
             case 0x0A: progressed = newline(final: final)
+            case 0x0D: progressed = carriageReturn(final: final)
             case 0x60: progressed = backticks(final: final)
             case _ where codeTicks > 0:
                 emit(position..<position + 1)
@@ -184,6 +185,18 @@ public struct ReasoningDocument: Sendable {
             return true
         }
         emit(position..<position + 1)
+        position += 1
+        return true
+    }
+
+    /// A carriage return before a newline is dropped, so CRLF text lays out like LF text.
+    private mutating func carriageReturn(final: Bool) -> Bool {
+        guard position + 1 < bytes.count else {
+            guard final else { return false }
+            position += 1
+            return true
+        }
+        if bytes[position + 1] != 0x0A { emit(position..<position + 1) }
         position += 1
         return true
     }
@@ -251,14 +264,12 @@ public struct ReasoningDocument: Sendable {
         return true
     }
 
+    /// A `[` may start a link; an earlier `[` still waiting for its `]` was no link, as in CommonMark.
     private mutating func openBracket() -> Bool {
-        if link == nil {
-            link = PendingLink(firstRun: paragraphs[paragraphs.count - 1].runs.count, bracket: position, style: style)
-            let p = paragraphs.count - 1
-            paragraphs[p].range = paragraphs[p].range.lowerBound..<position + 1
-        } else {
-            emit(position..<position + 1)
-        }
+        if link != nil { abandonLink(upTo: position) }
+        link = PendingLink(firstRun: paragraphs[paragraphs.count - 1].runs.count, bracket: position, style: style)
+        let p = paragraphs.count - 1
+        paragraphs[p].range = paragraphs[p].range.lowerBound..<position + 1
         position += 1
         return true
     }

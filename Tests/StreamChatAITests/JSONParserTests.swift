@@ -1,0 +1,184 @@
+import Testing
+@testable import StreamChatAI
+
+@Suite struct JSONParserTests {
+    func parse(_ text: String, limits: JSONLimits = .default) throws -> JSONValue {
+        try JSONParser.parse(text, limits: limits)
+    }
+
+    func failure(_ text: String, limits: JSONLimits = .default) -> JSONError? {
+        do {
+            _ = try JSONParser.parse(text, limits: limits)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func failure(bytes: [UInt8]) -> JSONError? {
+        do {
+            _ = try JSONParser.parse(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func `integers and floats are kept apart`() throws {
+        #expect(try parse("1") == .integer(1))
+        #expect(try parse("1.0") == .number(1.0))
+        #expect(try parse("-0") == .integer(0))
+        #expect(try parse("1e3") == .number(1000))
+        #expect(try parse("-9223372036854775808") == .integer(.min))
+        #expect(try parse("9223372036854775807") == .integer(.max))
+        #expect(try parse("9223372036854775808") == .number(9223372036854775808.0))
+        #expect(try parse("0.1") == .number(0.1))
+    }
+
+    @Test func `objects keep key order`() throws {
+        let value = try parse(#"{"z": 1, "a": 2, "m": 3}"#)
+        #expect(value.objectValue?.keys == ["z", "a", "m"])
+        #expect(JSONSerializer.string(value) == #"{"z":1,"a":2,"m":3}"#)
+    }
+
+    @Test func `duplicate keys read as the last one and are all kept`() throws {
+        let value = try parse(#"{"a": 1, "a": 2}"#)
+        #expect(value["a"] == .integer(2))
+        #expect(value.objectValue?.count == 2)
+    }
+
+    @Test func `large objects look keys up through an index`() throws {
+        let members = (0..<100).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
+        let value = try parse("{\(members), \"k5\": -5}")
+        #expect(value["k99"] == .integer(99))
+        #expect(value["k5"] == .integer(-5))
+        #expect(value["missing"] == nil)
+    }
+
+    @Test func `strings decode every escape`() throws {
+        #expect(try parse(#""a\"b\\c\/d\b\f\n\r\t""#) == .string("a\"b\\c/d\u{8}\u{c}\n\r\t"))
+        #expect(try parse(#""\u00e9\u20AC""#) == .string("é€"))
+        #expect(try parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(try parse("\"héllo wörld\"") == .string("héllo wörld"))
+    }
+
+    @Test func `lone surrogates are refused`() {
+        #expect(failure(#""\ud83d""#)?.message.contains("lone high surrogate") == true)
+        #expect(failure(#""\ude00""#)?.message.contains("lone low surrogate") == true)
+        #expect(failure(#""\ud83d\u0041""#)?.message.contains("not followed by a low surrogate") == true)
+    }
+
+    @Test func `errors name the byte offset`() {
+        let error = failure(#"{"a": [1, 2,]}"#)
+        #expect(error?.offset == 12)
+        #expect(error?.kind == .syntax)
+    }
+
+    @Test func `errors name the JSON path`() {
+        #expect(failure(#"{"a": [1, {"b": nul}]}"#)?.path == "$.a[1].b")
+        #expect(failure(#"[{"odd key": x}]"#)?.path == #"$[0]["odd key"]"#)
+        #expect(failure(#"{"a": 1 "b": 2}"#)?.message.contains("expected ',' or '}'") == true)
+    }
+
+    @Test func `invalid UTF-8 is refused with its offset`() {
+        let inString = failure(bytes: Array(#"["ab"#.utf8) + [0xFF] + Array(#""]"#.utf8))
+        #expect(inString?.kind == .invalidUTF8)
+        #expect(inString?.offset == 4)
+        let overlong = failure(bytes: [0x22, 0xC0, 0xAF, 0x22])
+        #expect(overlong?.kind == .invalidUTF8)
+        let outside = failure(bytes: [0x5B, 0xFE, 0x5D])
+        #expect(outside?.kind == .invalidUTF8)
+        let surrogateInUTF8 = failure(bytes: [0x22, 0xED, 0xA0, 0x80, 0x22])
+        #expect(surrogateInUTF8?.kind == .invalidUTF8)
+    }
+
+    @Test func `nesting deeper than the limit is refused`() throws {
+        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        #expect(failure(deep)?.kind == .limitExceeded)
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(try parse(ok).arrayValue != nil)
+        #expect(failure("[[[]]]", limits: JSONLimits(maxDepth: 2))?.message.contains("limit of 2 levels") == true)
+    }
+
+    @Test func `a hostile depth never overflows the stack`() {
+        let hostile = String(repeating: "[", count: 1_000_000)
+        #expect(failure(hostile)?.kind == .limitExceeded)
+        #expect(JSONLimits(maxDepth: 1_000_000).maxDepth == JSONLimits.maxDepthCeiling)
+    }
+
+    @Test func `documents over the size limit are refused`() {
+        let error = failure("[1, 2, 3]", limits: JSONLimits(maxBytes: 4))
+        #expect(error?.kind == .limitExceeded)
+        #expect(error?.message.contains("9 bytes is over the limit of 4 bytes") == true)
+    }
+
+    @Test func `grammar errors`() {
+        for bad in ["", " ", "[1,]", "{,}", "[01]", "-", "1.", "1e", "tru", "nul", "\"abc", "[1 2]",
+                    "{\"a\" 1}", "{1: 2}", "\"a\u{1}\"", "'a'", "[1] x", "NaN", "Infinity", "\"\\x\"", "\"\\u12G4\""] {
+            #expect(failure(bad) != nil, "\(bad.debugDescription) must be refused")
+        }
+        #expect(failure("1e999")?.message.contains("out of range") == true)
+    }
+
+    @Test func `a byte order mark and surrounding whitespace are accepted`() throws {
+        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(" \t\r\n[true] \n".utf8)) == .array([.bool(true)]))
+    }
+
+    @Test func `serializer round-trips values`() throws {
+        let text = #"{"s":"a\"\\\n\u0001é😀","i":-12,"f":1.5,"e":1e-07,"b":[true,false,null],"o":{}}"#
+        let value = try parse(text)
+        let again = try parse(JSONSerializer.string(value))
+        #expect(again == value)
+        #expect(JSONSerializer.string(.number(2)) == "2.0")
+        #expect(JSONSerializer.string(.number(.nan)) == "null")
+        #expect(JSONSerializer.string(.string("\u{1}")) == #""\u0001""#)
+    }
+
+    @Test func `pretty output reads back the same`() throws {
+        let value = try parse(#"{"a":[1,{"b":null}],"c":"d"}"#)
+        let pretty = JSONSerializer.string(value, style: .pretty)
+        #expect(pretty.contains("\n  \"a\": ["))
+        #expect(try parse(pretty) == value)
+    }
+
+    @Test func `random documents round-trip`() throws {
+        var rng = SplitMix(seed: 7)
+        for _ in 0..<300 {
+            let value = randomValue(&rng, depth: 0)
+            #expect(try parse(JSONSerializer.string(value)) == value)
+        }
+    }
+}
+
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func randomValue(_ rng: inout SplitMix, depth: Int) -> JSONValue {
+    let pick = Int.random(in: 0..<(depth > 4 ? 5 : 7), using: &rng)
+    switch pick {
+    case 0: return .null
+    case 1: return .bool(Bool.random(using: &rng))
+    case 2: return .integer(Int64.random(in: .min ... .max, using: &rng))
+    case 3: return .number(Double.random(in: -1e12...1e12, using: &rng))
+    case 4:
+        let scalars = (0..<Int.random(in: 0..<12, using: &rng)).map { _ -> Character in
+            let options: [Unicode.Scalar] = ["a", "\"", "\\", "\n", "\u{1}", "é", "😀", " ", "/"]
+            return Character(options[Int.random(in: 0..<options.count, using: &rng)])
+        }
+        return .string(String(scalars))
+    case 5: return .array((0..<Int.random(in: 0..<5, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) })
+    default:
+        return .object(JSONObject((0..<Int.random(in: 0..<5, using: &rng)).map { i in
+            ("k\(i)", randomValue(&rng, depth: depth + 1))
+        }))
+    }
+}
