@@ -1,1 +1,53 @@
-print("x")
+// streamchatai-bench — throughput of the hot paths against baselines measured
+// in the same run. Prints ratios; asserts nothing (see README "Benchmarks").
+//
+//   1. Steps decoding (JSON text → parts with typed views) vs jansson's
+//      json_loads and Foundation's JSONDecoder into Codable structs, on a
+//      corpus of realistic reply attachments from 1 KB to 1 MB.
+//   2. Reasoning layout: 64 KB streamed in 64-byte deltas vs laying out the
+//      final text once.
+
+import StreamChatAI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let quick = CommandLine.arguments.contains("--quick")
+
+// --profile-decode: only our steps decoding of the 128 KB corpus for a few seconds, to run under a profiler.
+if CommandLine.arguments.contains("--profile-decode") {
+    let corpus = Corpus.reply(approximateBytes: 128 << 10)
+    let result = DecodeBench.runOursOnly(corpus, seconds: 3)
+    print("ours: \(fmt(result)) MB/s")
+    exit(0)
+}
+
+print("streamchatai-bench \(StreamChatAIVersion.string)\(quick ? " (quick)" : "")")
+print("")
+print("1. Steps decoding: JSON text of a reply's attachments → typed parts")
+print("   baselines: jansson json_loads (parse only, then json_decref), Foundation JSONDecoder (Codable structs)")
+print("")
+print(pad("corpus", 10), pad("bytes", 9), pad("ours MB/s", 11), pad("jansson", 9), pad("JSONDec.", 9),
+      pad("÷ jansson", 10), pad("÷ JSONDec.", 10))
+var decodeRatios: [(Double, Double)] = []
+for target in [1 << 10, 16 << 10, 128 << 10, 1 << 20] {
+    let corpus = Corpus.reply(approximateBytes: target)
+    let result = DecodeBench.run(corpus, budgetSeconds: quick ? 0.05 : 0.4)
+    decodeRatios.append((result.ours / result.jansson, result.ours / result.jsonDecoder))
+    print(pad(Corpus.label(target), 10), pad(String(corpus.count), 9), pad(fmt(result.ours), 11),
+          pad(fmt(result.jansson), 9), pad(fmt(result.jsonDecoder), 9),
+          pad(fmt(result.ours / result.jansson) + "×", 10), pad(fmt(result.ours / result.jsonDecoder) + "×", 10))
+}
+let geoJansson = geometricMean(decodeRatios.map(\.0))
+let geoDecoder = geometricMean(decodeRatios.map(\.1))
+print("")
+print("   geometric mean: \(fmt(geoJansson))× jansson json_loads (target ≥ 1.0×), \(fmt(geoDecoder))× JSONDecoder (target ≥ 3×)")
+
+print("")
+print("2. Reasoning layout: 64 KB of reasoning Markdown")
+let layout = LayoutBench.run(bytes: 64 << 10, delta: 64, budgetSeconds: quick ? 0.05 : 0.4)
+print("   one-shot layout of the final text: \(fmt(layout.oneShotMicros)) µs")
+print("   streamed in 64-byte deltas (\(layout.deltas) appends, last paragraph read after each): \(fmt(layout.streamedMicros)) µs")
+print("   streamed ÷ one-shot: \(fmt(layout.streamedMicros / layout.oneShotMicros))× (target ≤ 2×)")
+print("   re-laying out the whole text after every delta, for contrast: \(fmt(layout.naiveMicros / layout.oneShotMicros))×")

@@ -1,1 +1,47 @@
-print("x")
+// streamchatai — the command-line tool.
+//
+//   streamchatai steps FILE [--json] [--now-ms MS]
+//   streamchatai version
+//
+// Exit status: 0 on success, 1 when some input could not be read, 2 on a usage error.
+
+import StreamChatAI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let usage = """
+    usage: streamchatai steps FILE [--json] [--now-ms MS]
+           streamchatai version
+
+    steps    Prints the steps of a reply: FILE (or - for standard input) holds a chat
+             message as JSON ({"id", "attachments": [...]}), an array of attachments,
+             or a JSONL stream of message updates, one per line.
+             --json      print the UI IR tree instead of text
+             --now-ms    the current time in ms since the epoch, for "Thinking… 7s"
+    """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+    Terminal.error(usage)
+    exit(2)
+}
+arguments.removeFirst()
+switch command {
+case "steps":
+    do {
+        let options = try StepsCommand.Options(arguments: arguments)
+        exit(StepsCommand(options: options).run())
+    } catch {
+        Terminal.error("streamchatai: \(error)\n\n\(usage)")
+        exit(2)
+    }
+case "version", "--version":
+    print("streamchatai \(StreamChatAIVersion.string)")
+case "help", "--help", "-h":
+    print(usage)
+default:
+    Terminal.error("streamchatai: unknown command '\(command)'\n\n\(usage)")
+    exit(2)
+}

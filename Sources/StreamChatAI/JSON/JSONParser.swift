@@ -180,6 +180,8 @@ private struct Reader {
         i += 1
         var keys: [String] = []
         var values: [JSONValue] = []
+        keys.reserveCapacity(8)
+        values.reserveCapacity(8)
         skipWhitespace()
         if i < end && base[i] == 0x7D {
             i += 1
@@ -237,24 +239,30 @@ private struct Reader {
         let open = i
         i += 1
         let start = i
+        var high: UInt8 = 0
         while i < end {
             let b = base[i]
             if b == quote {
-                let s = try makeString(base + start, count: i - start, offset: start)
+                let s = try makeString(base + start, count: i - start, offset: start, ascii: high < 0x80)
                 i += 1
                 return s
             }
             if b == backslash { return try escapedString(start: start, open: open) }
             if b < 0x20 { throw error("control character 0x\(String(b, radix: 16)) in a string: escape it", at: i) }
+            high |= b
             i &+= 1
         }
         throw error("unterminated string", at: open)
     }
 
-    func makeString(_ p: UnsafePointer<UInt8>, count: Int, offset: Int) throws(JSONError) -> String {
-        if let s = String(validating: UnsafeBufferPointer(start: p, count: count), as: UTF8.self) { return s }
-        let bad = UTF8Check.invalidOffset(p, count: count, allowTruncated: false) ?? 0
-        throw error("invalid UTF-8 in a string", at: offset + bad, kind: .invalidUTF8)
+    /// Validates, then builds the string. `String(decoding:)` is specialized at
+    /// this call site, where `String(validating:)` goes through generic code.
+    func makeString(_ p: UnsafePointer<UInt8>, count: Int, offset: Int, ascii: Bool) throws(JSONError) -> String {
+        let buffer = UnsafeBufferPointer(start: p, count: count)
+        if !ascii, let bad = UTF8Check.invalidOffset(p, count: count, allowTruncated: false) {
+            throw error("invalid UTF-8 in a string", at: offset + bad, kind: .invalidUTF8)
+        }
+        return String(decoding: buffer, as: UTF8.self)
     }
 
     mutating func escapedString(start: Int, open: Int) throws(JSONError) -> String {
@@ -265,10 +273,10 @@ private struct Reader {
             if b == quote {
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
                 i += 1
-                let bytes = scratch
-                if let s = String(validating: bytes, as: UTF8.self) { return s }
-                let bad = UTF8Check.invalidOffset(base + start, count: i - 1 - start, allowTruncated: false) ?? 0
-                throw error("invalid UTF-8 in a string", at: start + bad, kind: .invalidUTF8)
+                if let bad = UTF8Check.invalidOffset(base + start, count: i - 1 - start, allowTruncated: false) {
+                    throw error("invalid UTF-8 in a string", at: start + bad, kind: .invalidUTF8)
+                }
+                return scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             }
             if b < 0x20 { throw error("control character 0x\(String(b, radix: 16)) in a string: escape it", at: i) }
             if b != backslash {

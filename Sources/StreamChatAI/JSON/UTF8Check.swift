@@ -4,7 +4,13 @@ enum UTF8Check {
     /// With `allowTruncated`, a sequence cut off by the end of the range counts as valid.
     static func invalidOffset(_ p: UnsafePointer<UInt8>, count: Int, allowTruncated: Bool) -> Int? {
         var i = 0
+        let raw = UnsafeRawPointer(p)
         while i < count {
+            // Eight ASCII bytes at a time.
+            while i + 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < count else { break }
             let b = p[i]
             if b < 0x80 {
                 i += 1

@@ -1,0 +1,7 @@
+/// The library's version.
+public enum StreamChatAIVersion {
+    /// "MAJOR.MINOR.PATCH"; the C header's `SCA_VERSION_STRING` must say the same.
+    public static let string = "0.1.0"
+    /// The C ABI version; the C header's `SCA_ABI_VERSION` must say the same.
+    public static let abi = 1
+}

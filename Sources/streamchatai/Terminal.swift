@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writing to the terminal, with ANSI styles only when standard output is one.
+enum Terminal {
+    static let isInteractive = isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil
+
+    static func styled(_ text: String, _ codes: String) -> String {
+        isInteractive && !codes.isEmpty ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
+    }
+
+    static func error(_ message: String) {
+        let line = message.hasSuffix("\n") ? message : message + "\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// The whole contents of a file, or of standard input for "-".
+    static func readFile(_ path: String) throws(UsageError) -> [UInt8] {
+        let file = path == "-" ? fdopen(dup(STDIN_FILENO), "rb") : fopen(path, "rb")
+        guard let file else { throw UsageError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+            if n < chunk.count { break }
+        }
+        if ferror(file) != 0 { throw UsageError("cannot read \(path)") }
+        return bytes
+    }
+}
+
+/// A mistake in how the tool was called.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

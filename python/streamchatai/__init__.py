@@ -1,0 +1,133 @@
+"""Python binding of libstreamchatai: decode and present the steps of an AI
+agent's reply (reasoning, tool calls).
+
+    >>> import streamchatai
+    >>> parts = streamchatai.decode_parts([{"type": "ai_reasoning", "id": "r1", "duration_ms": 3000}])
+    >>> parts[0]["reasoning"]["status"]
+    'completed'
+    >>> tree = streamchatai.render_steps(parts)
+    >>> tree["root"]["children"][0]["props"]["header"]
+    'Thought for 3s'
+
+Every function raises a subclass of :class:`StreamChatAIError` when the
+library refuses its input; the message says what was wrong and where.
+The library is thread-safe for these calls; ctypes releases the GIL while
+they run.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from ._native import lib
+from .errors import (
+    BY_STATUS,
+    InternalError,
+    InvalidArgument,
+    InvalidJSON,
+    LimitExceeded,
+    NotFound,
+    PluginError,
+    Refused,
+    StreamChatAIError,
+)
+
+__all__ = [
+    "abi_version", "version", "decode_parts", "render_steps", "limit",
+    "LIMIT_INPUT_BYTES", "LIMIT_JSON_DEPTH",
+    "StreamChatAIError", "InvalidArgument", "InvalidJSON", "LimitExceeded", "NotFound", "Refused",
+    "PluginError", "InternalError",
+]
+
+LIMIT_INPUT_BYTES = 0
+LIMIT_JSON_DEPTH = 1
+
+JSONInput = Union[str, bytes, Sequence[Any], Mapping[str, Any]]
+
+
+def abi_version() -> int:
+    """The ABI version of the loaded library."""
+    return lib.sca_abi_version()
+
+
+def version() -> str:
+    """The version of the loaded library, such as ``"0.1.0"``."""
+    return lib.sca_version().decode()
+
+
+def limit(limit_id: int, new_value: int = -1) -> int:
+    """Reads, and with a non-negative ``new_value`` changes, a process-wide limit.
+
+    Returns the value before the call; see ``sca_limit()`` in streamchatai.h.
+    """
+    previous = lib.sca_limit(limit_id, new_value)
+    if previous < 0:
+        raise InvalidArgument(1, "SCA_E_INVALID_ARGUMENT", f"unknown limit id {limit_id}")
+    return previous
+
+
+def _encode(value: Optional[JSONInput]) -> Optional[bytes]:
+    """JSON text as UTF-8 bytes. Text and bytes pass through, so callers can
+    hand over JSON they already have; lone surrogates are passed on for the
+    library to refuse as invalid UTF-8 rather than failing here."""
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        return value
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _raise(status: int) -> None:
+    message = lib.sca_last_error().decode("utf-8", "replace")
+    code = lib.sca_status_name(status).decode()
+    raise BY_STATUS.get(status, StreamChatAIError)(status, code, message)
+
+
+def _call_json(fn, *args: Optional[bytes]) -> Any:
+    out = ctypes.c_void_p()
+    status = fn(*args, ctypes.byref(out))
+    if status != 0:
+        _raise(status)
+    try:
+        return json.loads(ctypes.string_at(out.value))
+    finally:
+        lib.sca_free(out)
+
+
+def decode_parts(attachments: JSONInput) -> list:
+    """Decodes the steps among a message's attachments.
+
+    ``attachments`` is the list of attachment dicts (or its JSON text). Returns
+    one dict per step: ``kind``, ``id``, ``v``, ``payload``, ``reasoning`` and
+    ``tool_call`` (see ``sca_parts_decode()``).
+    """
+    return _call_json(lib.sca_parts_decode, _encode(attachments))
+
+
+def render_steps(
+    parts_or_attachments: JSONInput,
+    *,
+    now_ms: Optional[int] = None,
+    reasoning_started_ms: Optional[Mapping[str, int]] = None,
+    reasoning_text: Optional[Mapping[str, str]] = None,
+    strings: Optional[Mapping[str, str]] = None,
+) -> dict:
+    """Presents the steps as a UI IR tree (``{"ir": 1, "root": {...}}``).
+
+    ``now_ms`` and ``reasoning_started_ms`` count "Thinking… 7s";
+    ``reasoning_text`` gives full reasoning text by part id; ``strings``
+    replaces shown text by key (an unknown key raises :class:`InvalidArgument`).
+    """
+    options = {}
+    if now_ms is not None:
+        options["now_ms"] = now_ms
+    if reasoning_started_ms:
+        options["reasoning_started_ms"] = dict(reasoning_started_ms)
+    if reasoning_text:
+        options["reasoning_text"] = dict(reasoning_text)
+    if strings:
+        options["strings"] = dict(strings)
+    return _call_json(lib.sca_steps_render, _encode(parts_or_attachments), _encode(options or None))

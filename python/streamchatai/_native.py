@@ -1,0 +1,67 @@
+"""Loads libstreamchatai and declares the C functions it uses.
+
+The library is found, in order, at $STREAMCHATAI_LIB, at build/lib of the
+source tree this package sits in, and through the system's library search
+path (ctypes.util.find_library).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+from pathlib import Path
+
+ABI_VERSION = 1
+
+
+def _candidates():
+    env = os.environ.get("STREAMCHATAI_LIB")
+    if env:
+        yield env
+        return
+    tree = Path(__file__).resolve().parents[2] / "build" / "lib" / "libstreamchatai.so"
+    if tree.exists():
+        yield str(tree)
+    found = ctypes.util.find_library("streamchatai")
+    if found:
+        yield found
+
+
+def _load() -> ctypes.CDLL:
+    errors = []
+    for path in _candidates():
+        try:
+            lib = ctypes.CDLL(path, mode=os.RTLD_NOW | os.RTLD_LOCAL)
+            break
+        except OSError as error:
+            errors.append(f"{path}: {error}")
+    else:
+        raise ImportError(
+            "libstreamchatai.so not found; set STREAMCHATAI_LIB or run `make lib`"
+            + ("" if not errors else " (" + "; ".join(errors) + ")")
+        )
+    # Outputs are declared as c_void_p so the pointer can be handed back to sca_free.
+    out_p = ctypes.POINTER(ctypes.c_void_p)
+    signatures = {
+        "sca_abi_version": ([], ctypes.c_int),
+        "sca_version": ([], ctypes.c_char_p),
+        "sca_status_name": ([ctypes.c_int], ctypes.c_char_p),
+        "sca_last_error": ([], ctypes.c_char_p),
+        "sca_free": ([ctypes.c_void_p], None),
+        "sca_limit": ([ctypes.c_int, ctypes.c_int64], ctypes.c_int64),
+        "sca_parts_decode": ([ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_steps_render": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+    }
+    for name, (args, result) in signatures.items():
+        fn = getattr(lib, name)
+        fn.argtypes = args
+        fn.restype = result
+    if lib.sca_abi_version() != ABI_VERSION:
+        raise ImportError(
+            f"libstreamchatai ABI {lib.sca_abi_version()} loaded, this binding speaks ABI {ABI_VERSION}"
+        )
+    return lib
+
+
+lib = _load()
