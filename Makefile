@@ -54,7 +54,7 @@ demo: lib cli
 
 # ---------------------------------------------------------------- tests
 
-test: lib cli test-header test-exports test-c memcheck test-python test-swift
+test: lib cli test-header test-exports test-install test-c memcheck test-python test-swift
 	@echo "make test: all suites passed"
 
 test-swift:
@@ -89,6 +89,16 @@ test-header:
 
 test-exports: lib
 	examples-c/check-exports.sh $(REAL_LIB) include/streamchatai.h
+
+# Installs into a scratch prefix and builds a C program through pkg-config against it.
+test-install: lib
+	rm -rf $(BUILD)/install-test
+	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(BUILD)/install-test > /dev/null
+	PKG_CONFIG_PATH=$(BUILD)/install-test/lib/pkgconfig $(CC) $(CFLAGS_STRICT) examples-c/errors.c \
+		$$(PKG_CONFIG_PATH=$(BUILD)/install-test/lib/pkgconfig pkg-config --cflags --libs streamchatai) \
+		-Wl,-rpath,$(CURDIR)/$(BUILD)/install-test/lib -o $(BUILD)/install-test/errors
+	$(BUILD)/install-test/errors > /dev/null
+	@echo "install: library, headers and streamchatai.pc work from $(BUILD)/install-test"
 
 test-python: lib
 	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(PYTHON) -m pytest -q python/tests

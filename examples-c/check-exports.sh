@@ -12,4 +12,7 @@ missing=$(comm -13 <(echo "$exported" | grep '^sca_') <(echo "$declared"))
 extra=$(comm -23 <(echo "$exported" | grep '^sca_') <(echo "$declared"))
 [ -z "$missing" ] || { echo "exports: declared in $header but not exported:"; echo "$missing"; exit 1; }
 [ -z "$extra" ] || { echo "exports: exported but not declared in $header:"; echo "$extra"; exit 1; }
-echo "exports: $(echo "$declared" | wc -l) sca_ functions, header and library agree"
+# Self-contained: nothing from the Swift toolchain is needed at run time.
+if ldd "$lib" | grep -iE 'swift|not found'; then echo "exports: $lib needs the libraries above"; exit 1; fi
+readelf -d "$lib" | grep -q 'SONAME.*libstreamchatai.so.1' || { echo "exports: $lib has no SONAME libstreamchatai.so.1"; exit 1; }
+echo "exports: $(echo "$declared" | wc -l) sca_ functions, header and library agree; self-contained, SONAME set"
