@@ -102,3 +102,10 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         hasher.combine(values)
     }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object with these members, in the order written.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+}

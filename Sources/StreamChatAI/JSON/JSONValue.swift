@@ -69,6 +69,12 @@ extension JSONValue {
         objectValue?[key]
     }
 
+    /// The element at `index`, when this is an array that long.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let a) = self, a.indices.contains(index) else { return nil }
+        return a[index]
+    }
+
     /// A short name of the value's type, for error messages ("string", "object", ...).
     public var typeName: String {
         switch self {
