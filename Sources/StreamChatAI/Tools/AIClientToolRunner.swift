@@ -204,8 +204,10 @@ public final class AIClientToolRunner: Sendable {
         }
         let core = self.core
         let timeout = configuration.toolTimeoutMs
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(timeout)) {
-            _ = core.finish(call, .failed(reason: "The tool \"\(name)\" did not finish within \(timeout) ms."))
+        // Weak: a pending timer must not keep a released runner (and its ledger lock) alive;
+        // the completion handed to the tool does that while the tool may still answer.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(timeout)) { [weak core] in
+            _ = core?.finish(call, .failed(reason: "The tool \"\(name)\" did not finish within \(timeout) ms."))
         }
         tool.handler(call, AIToolCompletion { result in core.finish(call, result) })
     }
