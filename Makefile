@@ -28,7 +28,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors signals
+EXAMPLES := steps errors run_tools signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -61,6 +61,10 @@ test-swift:
 	$(SWIFT) test --parallel
 
 $(BINDIR)/steps: examples-c/steps.c include/streamchatai.h | lib
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+
+$(BINDIR)/run_tools: examples-c/run_tools.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 

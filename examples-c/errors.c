@@ -13,6 +13,19 @@
 
 static int passed, failed;
 
+static void never_called_tool(void *ctx, const char *call_json, sca_result *result) {
+    (void)ctx;
+    (void)call_json;
+    sca_result_fail(result, "not reached");
+}
+
+static int never_called_send(void *ctx, const char *call_json, const char *result_json) {
+    (void)ctx;
+    (void)call_json;
+    (void)result_json;
+    return 0;
+}
+
 static void check(int ok, const char *rule) {
     printf("%s %s\n", ok ? "ok  " : "FAIL", rule);
     if (ok) passed++; else failed++;
@@ -75,6 +88,36 @@ int main(void) {
                            "{\"strings\": {\"tool.status.completed\": \"Fertig\"}}", &out) == SCA_OK
           && strstr(out, "\"status_label\":\"Fertig\"") != NULL, "strings replace the defaults");
     sca_free(out);
+    out = NULL;
+
+    {
+        sca_runner *runner = (sca_runner *)1;
+        check(sca_runner_new(NULL, &runner) == SCA_E_INVALID_ARGUMENT && runner == NULL, "runner config NULL is refused");
+        check(sca_runner_new("{\"user_id\": \"u\", \"client_id\": \"c\", \"max_attempts\": 0}", &runner) == SCA_E_INVALID_ARGUMENT
+              && strstr(sca_last_error(), "$.max_attempts"), "max_attempts below 1 is refused");
+        check(sca_runner_new("{\"user_id\": \"u\", \"client_id\": \"c\", \"retry\": 1}", &runner) == SCA_E_INVALID_ARGUMENT
+              && strstr(sca_last_error(), "$.retry: unknown setting"), "unknown runner setting is refused");
+        check(sca_runner_new("{\"user_id\": \"u\", \"client_id\": \"c\"}", &runner) == SCA_OK, "runner created");
+        check(sca_runner_add_tool(runner, "{\"name\": \"t\"}", NULL, NULL) == SCA_E_INVALID_ARGUMENT, "a tool without a function is refused");
+        check(sca_runner_add_tool(runner, "{\"name\": \"t\", \"inputSchema\": {\"type\": \"array\"}}", never_called_tool, NULL)
+              == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "$.inputSchema.type"), "a non-object input schema is refused");
+        check(sca_runner_run(runner, "[", never_called_send, NULL) == SCA_E_INVALID_JSON, "run with invalid JSON is refused");
+        check(sca_runner_run(runner, "[]", NULL, NULL) == SCA_E_INVALID_ARGUMENT, "run without a send function is refused");
+        sca_runner_free(runner);
+        sca_runner_free(NULL);
+        check(sca_result_complete(NULL, "{}", NULL) == SCA_E_INVALID_ARGUMENT, "completing a NULL result is refused");
+        check(sca_result_fail((sca_result *)12345, "x") == SCA_E_INVALID_ARGUMENT, "completing an unknown result is refused");
+    }
+    check(sca_call_transition("{\"status\": \"awaiting_client\"}", "{\"type\": \"vote\"}", &out) == SCA_E_INVALID_ARGUMENT
+          && out == NULL && strstr(sca_last_error(), "$.type"), "an unknown event type is refused");
+    check(sca_schema_validate("{\"type\": \"nope\"}", "1", &out) == SCA_E_INVALID_ARGUMENT
+          && strstr(sca_last_error(), "#/type"), "an unusable schema is refused with where");
+    check(sca_schema_validate("{\"maximum\": 3}", "4", &out) == SCA_OK && strstr(out, "\"keyword\":\"maximum\""),
+          "schema violations are listed");
+    sca_free(out);
+    check(sca_call_prompts("{}", "{\"user_id\": \"u\"}", &out) == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "$.client_id"),
+          "a viewer without client_id is refused");
+    check(sca_install_id("/proc/no/such/place", &out) == SCA_E_INVALID_ARGUMENT && out == NULL, "an unusable id folder is refused");
     sca_free(NULL);
     check(1, "sca_free(NULL) is a no-op");
 

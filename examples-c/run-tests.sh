@@ -40,6 +40,7 @@ run "steps on a broken stream keeps the good updates" "$here/expected/steps-brok
     "message 3: SCA_E_INVALID_ARGUMENT: parts_or_attachments_json: expected a JSON array" \
     "$bin/steps" "$here/data/broken.jsonl"
 run "error contract" - 0 - "$bin/errors"
+run "client tools run once, for this user and install, with retries" "$here/expected/run_tools.txt" 0 - "$bin/run_tools"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
 fi

@@ -173,6 +173,167 @@ sca_status sca_parts_decode(const char *attachments_json, char **out_json);
 sca_status sca_steps_render(const char *parts_or_attachments_json, const char *options_json,
                             char **out_json);
 
+
+/* ------------------------------------------------------------------------ */
+/* Client tools: the runner                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** A runner: runs the client tools a reply addresses to this user and this
+ *  install, exactly once, and hands each result to the app to deliver.
+ *  Opaque; create with sca_runner_new(), free with sca_runner_free().
+ *  Since ABI 1. */
+typedef struct sca_runner sca_runner;
+
+/** The pending result of one tool call, handed to a tool function. Complete it
+ *  exactly once with sca_result_complete() or sca_result_fail(), now or later,
+ *  from any thread. It stays valid until it is completed or its runner is
+ *  freed; completing it again, or after the call timed out, is refused with an
+ *  error code, never undefined behaviour. Since ABI 1. */
+typedef struct sca_result sca_result;
+
+/** A tool implemented in C.
+ *  call_json: the call as the "tool_call" object of sca_parts_decode() (with
+ *  "arguments", already checked against the tool's input schema); borrowed
+ *  for the call only.
+ *  [callback: runs on the thread that calls sca_runner_run()] Since ABI 1. */
+typedef void (*sca_tool_fn)(void *ctx, const char *call_json, sca_result *result);
+
+/** Completes a call: output_json is a JSON object for the model (NULL means
+ *  {}), summary a short text every channel member sees (may be NULL). An
+ *  output over 20 KB of JSON is delivered as a failed result that says so.
+ *  Errors: SCA_E_INVALID_ARGUMENT (NULL or unknown result, output not an
+ *  object; the result stays pending so you can complete it properly),
+ *  SCA_E_INVALID_JSON, SCA_E_REFUSED (the call already has a result: it was
+ *  completed, or it timed out).
+ *  [any-thread] Since ABI 1. */
+sca_status sca_result_complete(sca_result *r, const char *output_json, const char *summary);
+
+/** Fails a call with a reason that the step shows and the model reads.
+ *  Errors as sca_result_complete(). [any-thread] Since ABI 1. */
+sca_status sca_result_fail(sca_result *r, const char *reason);
+
+/** Delivers one result to the agent's backend; returns 0 when delivered and
+ *  anything else when not (the runner offers the result again on a later
+ *  sca_runner_run(), up to max_attempts in all).
+ *  call_json: the call, as for sca_tool_fn. result_json: {"call_id",
+ *  "status": "completed", "output", "summary"} or {"call_id", "status":
+ *  "failed", "error"}. Both borrowed for the call only.
+ *  [callback: runs on the thread that completes the result: inside
+ *  sca_runner_run() when the tool completes in its callback, else the thread
+ *  that calls sca_result_complete()/sca_result_fail(), or a library thread
+ *  for a timeout. So ctx must stay valid until the calls it sent for are
+ *  finished or the runner is freed.] Since ABI 1. */
+typedef int (*sca_send_fn)(void *ctx, const char *call_json, const char *result_json);
+
+/** Creates a runner.
+ *  config_json: {"user_id", "client_id", "max_attempts" (default 3, at least
+ *  1), "ledger_path" (optional: a file that makes "exactly once" survive
+ *  restarts; created with mode 0600; one runner at a time may use it),
+ *  "tool_timeout_ms" (default 60000)}. Unknown settings are errors.
+ *  *out receives the runner; free it with sca_runner_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON, SCA_E_REFUSED (the
+ *  ledger is in use by another runner).
+ *  [any-thread] Since ABI 1. */
+sca_status sca_runner_new(const char *config_json, sca_runner **out);
+
+/** Adds a tool: definition_json is an MCP Tool object (name, description,
+ *  inputSchema with "type": "object", annotations, plus "instructions" and
+ *  "showExternalSourcesIndicator"). The first tool of a name wins: adding
+ *  another of the same name is SCA_E_REFUSED. fn and ctx must stay valid
+ *  until the runner is freed.
+ *  [any-thread, not concurrently with sca_runner_free] Since ABI 1. */
+sca_status sca_runner_add_tool(sca_runner *runner, const char *definition_json, sca_tool_fn fn, void *ctx);
+
+/** The registrations to send to the backend: a JSON array sorted by name of
+ *  {"name", "description", "instructions"?, "parameters",
+ *  "showExternalSourcesIndicator"}. Free *out_json with sca_free().
+ *  [any-thread] Since ABI 1. */
+sca_status sca_runner_registrations(sca_runner *runner, char **out_json);
+
+/** Hands the runner the steps of a reply (a JSON array of attachments, or of
+ *  parts), every time they change. It runs each call with executor
+ *  "client", status "awaiting_client", this user and install, and an id of
+ *  its own, at most once; gives a failed result to a call for a tool it lacks
+ *  or with invalid arguments; and offers again results that failed to send.
+ *  When a tool completes inside its callback, send is called before this
+ *  returns. May be called from several threads at once.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_runner_run(sca_runner *runner, const char *attachments_json, sca_send_fn send, void *ctx);
+
+/** Where each call the runner knows is: a JSON array of {"call_id", "tool",
+ *  "state" ("running", "sending", "pending_delivery", "delivered",
+ *  "gave_up"), "attempts", "result"}. Free *out_json with sca_free().
+ *  [any-thread] Since ABI 1. */
+sca_status sca_runner_ledger(sca_runner *runner, char **out_json);
+
+/** Runs the tool a custom_client_tool_invocation event names ({"type"?,
+ *  "message_id", "tool": {"name"}, "args"}); no result is sent back.
+ *  *out_call_json (may be NULL) receives the call handed to the tool.
+ *  Errors: SCA_E_NOT_FOUND (no such tool), SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_runner_invoke(sca_runner *runner, const char *event_json, char **out_call_json);
+
+/** Frees a runner; NULL is a no-op. Results not yet completed become
+ *  invalid (completing them is an error); results completed later are not
+ *  sent. [not concurrently with other calls on the same runner] Since ABI 1. */
+void sca_runner_free(sca_runner *runner);
+
+/** A stable id of this install ("linux-<uuid>"), created on first use in
+ *  dir_or_null/install-id (default $XDG_DATA_HOME/streamchatai, else
+ *  ~/.local/share/streamchatai), folder mode 0700, file mode 0600. Free *out
+ *  with sca_free(). [any-thread] Since ABI 1. */
+sca_status sca_install_id(const char *dir_or_null, char **out);
+
+/* ------------------------------------------------------------------------ */
+/* Client tools: approvals and sign-ins on the device                        */
+/* ------------------------------------------------------------------------ */
+
+/** What a tool call asks of the viewer. call_json: the step (attachment or
+ *  "tool_call" object); viewer_json: {"user_id", "client_id", "now_ms"?}.
+ *  *out_json receives {"approval": null or {"title", "lines", "allow_title",
+ *  "decline_title"}, "sign_in": null or {"title", "message",
+ *  "provider_name", "launch_url", "expires_at", "is_expired"}}.
+ *  An approval shows only to target_user_id, only while awaiting_approval,
+ *  only with a title, and for a client tool only on target_client_id. A
+ *  sign-in shows only to target_user_id, only while awaiting_authorization,
+ *  only for type "oauth", only with a valid launch URL; hide Connect when
+ *  is_expired. Free *out_json with sca_free(). [any-thread] Since ABI 1. */
+sca_status sca_call_prompts(const char *call_json, const char *viewer_json, char **out_json);
+
+/** Parses the return of a sign-in page to the app's callback scheme.
+ *  *out_json receives {"for_app", "status", "connected"}: with connected
+ *  true show "Connecting…" until the step changes; otherwise let the user
+ *  connect again. Free *out_json with sca_free(). [any-thread] Since ABI 1. */
+sca_status sca_signin_return(const char *url, const char *callback_scheme, char **out_json);
+
+/* ------------------------------------------------------------------------ */
+/* Client tools: guards for agent backends                                   */
+/* ------------------------------------------------------------------------ */
+
+/** Applies an event to a tool-call step and writes the new step, or refuses.
+ *  event_json: {"type": "approval", "allowed", "user_id", "client_id"},
+ *  {"type": "result", "result": {...}, "user_id", "client_id"} or
+ *  {"type": "authorization", "status", "user_id"}. The rules (who may act,
+ *  in which status, only once) are in docs/tools.md.
+ *  Errors: SCA_E_REFUSED with the reason in sca_last_error(),
+ *  SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON. Free *out_call_json with
+ *  sca_free(). [any-thread] Since ABI 1. */
+sca_status sca_call_transition(const char *call_json, const char *event_json, char **out_call_json);
+
+/** Checks a register-tools request body as the reference endpoint does.
+ *  *out_json receives {"status": 200 or 400, "response": <the endpoint's
+ *  JSON answer>, "channel_id", "tools": [<sanitized tools>]}. A 400 is still
+ *  SCA_OK: the check itself worked. Free *out_json with sca_free().
+ *  [any-thread] Since ABI 1. */
+sca_status sca_register_tools_check(const char *request_json, char **out_json);
+
+/** Validates a JSON value against a JSON Schema (2020-12: see docs/tools.md
+ *  for the keywords). *out_json receives an array of violations, each
+ *  {"path", "keyword", "message"}; empty when valid. A schema that can't be
+ *  used is SCA_E_INVALID_ARGUMENT naming where. Free *out_json with
+ *  sca_free(). [any-thread] Since ABI 1. */
+sca_status sca_schema_validate(const char *schema_json, const char *value_json, char **out_json);
+
 #ifdef __cplusplus
 }
 #endif

@@ -96,3 +96,9 @@ func mallocJSON(_ value: JSONValue) throws(StreamChatAIError) -> UnsafeMutablePo
     buffer.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
     return buffer.assumingMemoryBound(to: CChar.self)
 }
+
+/// A malloc'd copy of `text`, for the caller to `sca_free`.
+func mallocString(_ text: String) throws(StreamChatAIError) -> UnsafeMutablePointer<CChar> {
+    guard let copy = strdup(text) else { throw StreamChatAIError(.internal, "out of memory") }
+    return copy
+}

@@ -34,7 +34,20 @@ from .errors import (
     StreamChatAIError,
 )
 
+from .tools import (
+    Result,
+    Runner,
+    call_prompts,
+    call_transition,
+    install_id,
+    register_tools_check,
+    schema_validate,
+    signin_return,
+)
+
 __all__ = [
+    "Runner", "Result", "install_id", "call_prompts", "signin_return", "call_transition",
+    "register_tools_check", "schema_validate",
     "abi_version", "version", "decode_parts", "render_steps", "limit",
     "LIMIT_INPUT_BYTES", "LIMIT_JSON_DEPTH",
     "StreamChatAIError", "InvalidArgument", "InvalidJSON", "LimitExceeded", "NotFound", "Refused",

@@ -15,6 +15,11 @@ from pathlib import Path
 ABI_VERSION = 1
 
 
+# sca_tool_fn and sca_send_fn, from include/streamchatai.h.
+TOOL_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
+SEND_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p)
+
+
 def _candidates():
     env = os.environ.get("STREAMCHATAI_LIB")
     if env:
@@ -43,7 +48,23 @@ def _load() -> ctypes.CDLL:
         )
     # Outputs are declared as c_void_p so the pointer can be handed back to sca_free.
     out_p = ctypes.POINTER(ctypes.c_void_p)
+    void_p = ctypes.c_void_p
     signatures = {
+        "sca_runner_new": ([ctypes.c_char_p, ctypes.POINTER(void_p)], ctypes.c_int),
+        "sca_runner_free": ([void_p], None),
+        "sca_runner_add_tool": ([void_p, ctypes.c_char_p, TOOL_FN, void_p], ctypes.c_int),
+        "sca_runner_registrations": ([void_p, out_p], ctypes.c_int),
+        "sca_runner_run": ([void_p, ctypes.c_char_p, SEND_FN, void_p], ctypes.c_int),
+        "sca_runner_ledger": ([void_p, out_p], ctypes.c_int),
+        "sca_runner_invoke": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_result_complete": ([void_p, ctypes.c_char_p, ctypes.c_char_p], ctypes.c_int),
+        "sca_result_fail": ([void_p, ctypes.c_char_p], ctypes.c_int),
+        "sca_install_id": ([ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_call_prompts": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_signin_return": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_call_transition": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_register_tools_check": ([ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_schema_validate": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_abi_version": ([], ctypes.c_int),
         "sca_version": ([], ctypes.c_char_p),
         "sca_status_name": ([ctypes.c_int], ctypes.c_char_p),

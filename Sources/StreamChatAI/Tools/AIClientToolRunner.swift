@@ -148,6 +148,7 @@ public final class AIClientToolRunner: Sendable {
     @discardableResult
     public func run(_ parts: [AIMessagePart], send: @escaping Sender) -> Report {
         var report = Report()
+        guard !core.isClosed else { return report }
         for call in parts.compactMap(\.toolCall) where isAddressedHere(call) {
             switch core.claim(call, send: send) {
             case .skip: break
@@ -161,6 +162,10 @@ public final class AIClientToolRunner: Sendable {
         }
         return report
     }
+
+    /// Stops the runner: results that arrive later are dropped, not sent, and
+    /// `run` does nothing more. The ledger is released once no tool holds the runner.
+    public func close() { core.close() }
 
     /// Where each call the runner knows is: `[{"call_id", "tool", "state", "attempts", "result"}]`.
     public var ledger: JSONValue { core.snapshot() }
@@ -242,6 +247,10 @@ extension AIClientToolRunner {
 
         let maxAttempts: Int
         private let state: Mutex<State>
+        private let closed = Atomic<Bool>(false)
+
+        var isClosed: Bool { closed.load(ordering: .acquiring) }
+        func close() { closed.store(true, ordering: .releasing) }
 
         init(configuration: Configuration, ledger: ToolRunLedger?) throws(StreamChatAIError) {
             maxAttempts = configuration.maxAttempts
@@ -336,7 +345,7 @@ extension AIClientToolRunner {
                 return entry.sender
             }
             guard let sender else { return false }
-            _ = deliver(call, checked, via: sender)
+            if !isClosed { _ = deliver(call, checked, via: sender) }
             return true
         }
 

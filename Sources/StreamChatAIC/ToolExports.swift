@@ -1,0 +1,148 @@
+import CStreamChatAIABI
+import StreamChatAI
+
+// Client tools: the runner and results (include/streamchatai.h, "Client tools: the runner").
+
+/// A borrowed C string argument as Swift text, refusing NULL and invalid UTF-8.
+func textArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> String {
+    guard let pointer else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
+    guard let text = String(validatingCString: pointer) else {
+        throw StreamChatAIError(.invalidArgument, "\(name) is not valid UTF-8")
+    }
+    return text
+}
+
+/// The value's compact JSON text, as a C string for the duration of `body`.
+func withJSONCString<R>(_ value: JSONValue, _ body: (UnsafePointer<CChar>) -> R) -> R {
+    JSONSerializer.string(value).withCString(body)
+}
+
+@c @implementation
+public func sca_runner_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
+        out.pointee = nil
+        let configuration = try AIClientToolRunner.Configuration(json: try jsonArgument(configJSON, name: "config_json"))
+        out.pointee = Handles.makeRunner(try AIClientToolRunner(configuration: configuration))
+    }
+}
+
+@c @implementation
+public func sca_runner_free(_ runner: OpaquePointer!) {
+    Handles.freeRunner(runner)
+}
+
+@c @implementation
+public func sca_runner_add_tool(
+    _ runner: OpaquePointer!, _ definitionJSON: UnsafePointer<CChar>!, _ fn: sca_tool_fn!,
+    _ ctx: UnsafeMutableRawPointer!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let handle = try Handles.runner(runner)
+        guard let fn else { throw StreamChatAIError(.invalidArgument, "fn is NULL") }
+        let definition = try AIToolDefinition(json: try jsonArgument(definitionJSON, name: "definition_json"))
+        nonisolated(unsafe) let context = ctx
+        let runnerID = handle.id
+        let tool = AIClientTool(definition: definition) { call, completion in
+            let result = PendingResults.register(completion, runnerID: runnerID)
+            withJSONCString(call.jsonValue) { fn(context, $0, result) }
+        }
+        guard handle.runner.add(tool) else {
+            throw StreamChatAIError(.refused, "the runner already has a tool named \(JSONSerializer.quoted(definition.name)); the first one stays")
+        }
+    }
+}
+
+@c @implementation
+public func sca_runner_registrations(_ runner: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let out = try prepareOutput(outJSON, name: "out_json")
+        out.pointee = try mallocJSON(.array(try Handles.runner(runner).runner.registrations))
+    }
+}
+
+@c @implementation
+public func sca_runner_ledger(_ runner: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let out = try prepareOutput(outJSON, name: "out_json")
+        out.pointee = try mallocJSON(try Handles.runner(runner).runner.ledger)
+    }
+}
+
+@c @implementation
+public func sca_runner_run(
+    _ runner: OpaquePointer!, _ attachmentsJSON: UnsafePointer<CChar>!, _ send: sca_send_fn!,
+    _ ctx: UnsafeMutableRawPointer!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let handle = try Handles.runner(runner)
+        guard let send else { throw StreamChatAIError(.invalidArgument, "send is NULL") }
+        let values = try attachmentList(attachmentsJSON, name: "attachments_json")
+        nonisolated(unsafe) let context = ctx
+        let report = handle.runner.run(AIMessagePart.parts(fromPartsOrAttachments: values)) { call, result in
+            withJSONCString(call.jsonValue) { callText in
+                withJSONCString(result.jsonValue(callID: call.id)) { resultText in send(context, callText, resultText) == 0 }
+            }
+        }
+        if !report.errors.isEmpty {
+            throw StreamChatAIError(.internal, "calls not run because the ledger could not record them: " + report.errors.joined(separator: "; "))
+        }
+    }
+}
+
+@c @implementation
+public func sca_runner_invoke(
+    _ runner: OpaquePointer!, _ eventJSON: UnsafePointer<CChar>!, _ outCallJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        outCallJSON?.pointee = nil
+        let call = try Handles.runner(runner).runner.handle(invocation: try jsonArgument(eventJSON, name: "event_json"))
+        if let outCallJSON { outCallJSON.pointee = try mallocJSON(call.jsonValue) }
+    }
+}
+
+@c @implementation
+public func sca_result_complete(_ r: OpaquePointer!, _ outputJSON: UnsafePointer<CChar>!, _ summary: UnsafePointer<CChar>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        // Read everything before taking the result, so a bad argument leaves it pending.
+        guard PendingResults.runnerID(r) != nil else { _ = try PendingResults.take(r); return }
+        let output: JSONObject
+        if outputJSON == nil {
+            output = JSONObject()
+        } else {
+            let value = try jsonArgument(outputJSON, name: "output_json")
+            guard case .object(let object) = value else {
+                throw StreamChatAIError(.invalidArgument, "output_json: the output must be a JSON object, found \(value.typeName)")
+            }
+            output = object
+        }
+        let text = summary == nil ? nil : try textArgument(summary, name: "summary")
+        try complete(r, .completed(output: output, summary: text))
+    }
+}
+
+@c @implementation
+public func sca_result_fail(_ r: OpaquePointer!, _ reason: UnsafePointer<CChar>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        guard PendingResults.runnerID(r) != nil else { _ = try PendingResults.take(r); return }
+        let text = try textArgument(reason, name: "reason")
+        guard !text.isEmpty else { throw StreamChatAIError(.invalidArgument, "reason is empty: say why the tool failed") }
+        try complete(r, .failed(reason: text))
+    }
+}
+
+private func complete(_ r: OpaquePointer?, _ result: AIToolResult) throws(StreamChatAIError) {
+    let completion = try PendingResults.take(r)
+    guard completion.complete(result) else {
+        throw StreamChatAIError(.refused, "the call already has a result (it timed out, or was completed before)")
+    }
+}
+
+@c @implementation
+public func sca_install_id(_ dir: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let output = try prepareOutput(out, name: "out")
+        let directory = dir == nil ? nil : try textArgument(dir, name: "dir_or_null")
+        output.pointee = try mallocString(try AIClientIdentity.installID(directory: directory))
+    }
+}
