@@ -32,7 +32,30 @@ EXAMPLES := steps errors run_tools signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
-.PHONY: all lib cli release demo test test-swift test-c test-header test-exports test-python memcheck bench install clean
+# ---------------------------------------------------------------- plugins
+# Each plugins/<name>/plugin.mk names its sources, library and set: "plugins"
+# (bundled, loaded by the demo) or "test-plugins" (test-only, kept apart).
+
+PLUGIN_NAMES := $(patsubst plugins/%/plugin.mk,%,$(wildcard plugins/*/plugin.mk))
+include $(wildcard plugins/*/plugin.mk)
+PLUGIN_CFLAGS := -std=c99 -Wall -Wextra -Werror -O2 -fPIC -Iinclude
+PLUGIN_CXXFLAGS := -std=c++17 -Wall -Wextra -Werror -O2 -fPIC -Iinclude
+plugin_compiler = $(if $(filter %.cpp,$($(1)_SOURCES)),$(CXX) $(PLUGIN_CXXFLAGS),$(CC) $(PLUGIN_CFLAGS))
+plugin_dir = $(BUILD)/$($(1)_SET)/$(1)
+
+define plugin_rules
+$(call plugin_dir,$(1))/manifest.json: plugins/$(1)/manifest.json $(addprefix plugins/$(1)/,$($(1)_SOURCES)) include/streamchatai_plugin.h
+	@mkdir -p $(call plugin_dir,$(1))
+	@chmod 755 $(BUILD)/$($(1)_SET) $(call plugin_dir,$(1))
+	$(if $($(1)_LIBRARY),$(call plugin_compiler,$(1)) -shared -o $(call plugin_dir,$(1))/$($(1)_LIBRARY) $(addprefix plugins/$(1)/,$($(1)_SOURCES)) $($(1)_LDLIBS))
+	$(if $($(1)_LIBRARY),chmod 755 $(call plugin_dir,$(1))/$($(1)_LIBRARY))
+	install -m 0644 plugins/$(1)/manifest.json $$@
+endef
+$(foreach p,$(PLUGIN_NAMES),$(eval $(call plugin_rules,$(p))))
+
+plugins: $(foreach p,$(PLUGIN_NAMES),$(call plugin_dir,$(p))/manifest.json)
+
+.PHONY: all lib cli release demo plugins test test-swift test-c test-header test-exports test-python memcheck bench install clean
 
 all: lib cli
 
@@ -42,6 +65,7 @@ release:
 lib: release
 	@mkdir -p $(LIBDIR)
 	cp .build/release/libstreamchatai.so $(REAL_LIB)
+	cp .build/release/streamchatai-plugin-helper $(LIBDIR)/streamchatai-plugin-helper
 	ln -sf libstreamchatai.so.$(VERSION) $(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(LIBDIR)/libstreamchatai.so
 
@@ -54,10 +78,10 @@ demo: lib cli
 
 # ---------------------------------------------------------------- tests
 
-test: lib cli test-header test-exports test-install test-c memcheck test-python test-swift
+test: lib cli plugins test-header test-exports test-install test-c memcheck test-python test-swift
 	@echo "make test: all suites passed"
 
-test-swift:
+test-swift: plugins
 	$(SWIFT) test --parallel
 
 $(BINDIR)/steps: examples-c/steps.c include/streamchatai.h | lib
@@ -116,7 +140,7 @@ bench: release
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 $(REAL_LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 0755 $(REAL_LIB) $(LIBDIR)/streamchatai-plugin-helper $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libstreamchatai.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libstreamchatai.so
 	install -m 0644 include/*.h $(DESTDIR)$(PREFIX)/include/

@@ -10,9 +10,18 @@ let package = Package(
         .library(name: "StreamChatAI", targets: ["StreamChatAI"]),
         .executable(name: "streamchatai-cli", targets: ["streamchatai"]),
         .executable(name: "streamchatai-bench", targets: ["streamchatai-bench"]),
+        .executable(name: "streamchatai-plugin-helper", targets: ["streamchatai-plugin-helper"]),
     ],
     targets: [
-        .target(name: "StreamChatAI"),
+        .target(name: "StreamChatAI", dependencies: ["CFFI", "CStreamChatAIPluginABI", "CSystemShims"]),
+        .systemLibrary(name: "CSystemShims", path: "Sources/CSystemShims"),
+        .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        .systemLibrary(name: "CStreamChatAIPluginABI", path: "Sources/CStreamChatAIPluginABI"),
+        // Runs a plugin marked "isolation": "process" in a child process (see Plugins/PluginProcess.swift).
+        .executableTarget(
+            name: "streamchatai-plugin-helper",
+            cSettings: [.headerSearchPath("../../include"), .unsafeFlags(["-std=c99", "-Wall", "-Wextra", "-Werror"])],
+            linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .systemLibrary(name: "CStreamChatAIABI", path: "Sources/CStreamChatAIABI"),
         .target(
             name: "StreamChatAIC", dependencies: ["StreamChatAI", "CStreamChatAIABI"],

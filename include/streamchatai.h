@@ -285,6 +285,33 @@ void sca_runner_free(sca_runner *runner);
 sca_status sca_install_id(const char *dir_or_null, char **out);
 
 /* ------------------------------------------------------------------------ */
+/* Plugins                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** Discovers the plugins in dir (one folder each: manifest.json plus a shared
+ *  object; see include/streamchatai_plugin.h and docs/plugins.md) and adds
+ *  their tools to the runner. Only manifests are read: a plugin's code loads
+ *  when one of its tools is first called, and a failure to load then fails
+ *  that call and shows in sca_plugins_list(). Folders are taken in sorted
+ *  order; the first tool of a name wins (the runner's own tools first).
+ *  A bad plugin (invalid manifest, missing library, path outside its folder,
+ *  wrong ABI major, writable by group or others unless the runner's config
+ *  says "allow_writable_plugins": true) is skipped; the others still load.
+ *  *out_report_json (may be NULL) receives {"directory", "plugins": [{"folder",
+ *  "status": "ok" or "skipped", "name", "version", "isolation", "tools",
+ *  "renderers", "conflicts": [{"tool", "kept"}]} or {"folder", "status":
+ *  "skipped", "reason", "file", "json_path"}]}; free it with sca_free().
+ *  Errors: SCA_E_NOT_FOUND (dir can't be read), SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_runner_load_plugins(sca_runner *runner, const char *dir, char **out_report_json);
+
+/** Every plugin this process has discovered, with where its code is:
+ *  [{"name", "version", "folder", "isolation", "status" ("discovered",
+ *  "loaded", "failed"), "reason", "tools", "renderers", "log"}]. Free
+ *  *out_json with sca_free(). [any-thread] Since ABI 1. */
+sca_status sca_plugins_list(char **out_json);
+
+/* ------------------------------------------------------------------------ */
 /* Client tools: approvals and sign-ins on the device                        */
 /* ------------------------------------------------------------------------ */
 

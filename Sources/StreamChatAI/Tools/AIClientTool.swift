@@ -43,10 +43,18 @@ public struct AIClientTool: Sendable {
 /// (or one after the timeout) are refused.
 public final class AIToolCompletion: Sendable {
     private let deliver: @Sendable (AIToolResult) -> Bool
+    private let cancelled: @Sendable () -> Bool
 
-    init(deliver: @escaping @Sendable (AIToolResult) -> Bool) {
+    /// A completion that hands results to `deliver`, which returns whether it took one.
+    public init(deliver: @escaping @Sendable (AIToolResult) -> Bool,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.deliver = deliver
+        cancelled = isCancelled
     }
+
+    /// Whether nobody waits for the result any more (the call timed out or
+    /// the runner stopped), so long work may stop early.
+    public var isCancelled: Bool { cancelled() }
 
     /// Hands over the result. Returns false when the call already has one (or timed out).
     @discardableResult

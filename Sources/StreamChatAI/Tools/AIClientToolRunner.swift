@@ -34,6 +34,8 @@ public final class AIClientToolRunner: Sendable {
         public var ledgerPath: String?
         /// How long a tool may take before its call fails, in milliseconds.
         public var toolTimeoutMs: Int
+        /// Accept plugins whose files or folders are writable by group or others.
+        public var allowWritablePlugins = false
 
         /// A configuration; `maxAttempts` 3 and a 60 s tool timeout by default.
         public init(userID: String, clientID: String, maxAttempts: Int = 3, ledgerPath: String? = nil,
@@ -48,9 +50,9 @@ public final class AIClientToolRunner: Sendable {
         /// Reads `{"user_id", "client_id", "max_attempts", "ledger_path", "tool_timeout_ms"}`.
         public init(json: JSONValue) throws(StreamChatAIError) {
             guard case .object(let o) = json else { throw .invalid(at: "$", "the runner config must be an object, found \(json.typeName)") }
-            for key in o.keys where !["user_id", "client_id", "max_attempts", "ledger_path", "tool_timeout_ms"].contains(key) {
-                throw .invalid(at: JSONPath.appending(key: key, to: "$"),
-                               "unknown setting; known: user_id, client_id, max_attempts, ledger_path, tool_timeout_ms")
+            let known = ["user_id", "client_id", "max_attempts", "ledger_path", "tool_timeout_ms", "allow_writable_plugins"]
+            for key in o.keys where !known.contains(key) {
+                throw .invalid(at: JSONPath.appending(key: key, to: "$"), "unknown setting; known: \(known.joined(separator: ", "))")
             }
             func text(_ key: String) throws(StreamChatAIError) -> String {
                 guard case .string(let s)? = o[key], !s.isEmpty else { throw .invalid(at: "$.\(key)", "a non-empty string is required") }
@@ -65,6 +67,11 @@ public final class AIClientToolRunner: Sendable {
             }
             self.init(userID: try text("user_id"), clientID: try text("client_id"),
                       maxAttempts: try integer("max_attempts", 3), toolTimeoutMs: try integer("tool_timeout_ms", 60_000))
+            switch o["allow_writable_plugins"] {
+            case nil, .null?: allowWritablePlugins = false
+            case .bool(let b)?: allowWritablePlugins = b
+            case let other?: throw .invalid(at: "$.allow_writable_plugins", "expected a boolean, found \(other.typeName)")
+            }
             switch o["ledger_path"] {
             case nil, .null?: ledgerPath = nil
             case .string(let path)? where !path.isEmpty: ledgerPath = path
@@ -124,7 +131,36 @@ public final class AIClientToolRunner: Sendable {
     /// Adds a tool. The first tool of a name wins: returns false, and keeps the
     /// earlier one, when the runner already has a tool of that name.
     @discardableResult
-    public func add(_ tool: AIClientTool) -> Bool { core.add(tool) }
+    public func add(_ tool: AIClientTool) -> Bool { core.add(tool, origin: "the app") }
+
+    /// Discovers the plugins in `directory` (manifests only; code loads on first
+    /// use) and adds their tools. The first tool of a name wins, in sorted folder
+    /// order after the runner's own tools; the report names each plugin, its
+    /// status, and why a plugin or a tool was left out.
+    public func loadPlugins(directory: String, registry: PluginRegistry = .shared) throws(StreamChatAIError) -> JSONValue {
+        let entries: [PluginRegistry.Entry]
+        do {
+            entries = try registry.discover(directory: directory, allowWritable: configuration.allowWritablePlugins)
+        } catch {
+            throw StreamChatAIError(.notFound, error.description)
+        }
+        var report: [JSONValue] = []
+        for entry in entries {
+            var value = entry.jsonValue
+            if let plugin = entry.plugin {
+                var conflicts: [JSONValue] = []
+                for tool in plugin.tools() where !core.add(tool, origin: "plugin \"\(plugin.name)\"") {
+                    conflicts.append(["tool": .string(tool.name), "kept": .string(core.origin(of: tool.name) ?? "another tool")])
+                }
+                if case .object(var o) = value {
+                    o["conflicts"] = .array(conflicts)
+                    value = .object(o)
+                }
+            }
+            report.append(value)
+        }
+        return ["directory": .string(directory), "plugins": .array(report)]
+    }
 
     /// The names of the runner's tools, sorted.
     public var toolNames: [String] { core.tools.keys.sorted() }
@@ -189,11 +225,11 @@ public final class AIClientToolRunner: Sendable {
             return call
         }
         let done = Atomic<Bool>(false)
-        tool.handler(call, AIToolCompletion { result in
+        tool.handler(call, AIToolCompletion(deliver: { result in
             guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return false }
             completion?(result)
             return true
-        })
+        }, isCancelled: { done.load(ordering: .acquiring) }))
         return call
     }
 
@@ -214,7 +250,8 @@ public final class AIClientToolRunner: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(timeout)) { [weak core] in
             _ = core?.finish(call, .failed(reason: "The tool \"\(name)\" did not finish within \(timeout) ms."))
         }
-        tool.handler(call, AIToolCompletion { result in core.finish(call, result) })
+        tool.handler(call, AIToolCompletion(deliver: { result in core.finish(call, result) },
+                                            isCancelled: { [weak core] in core?.isSettled(call.id) ?? true }))
     }
 }
 
@@ -234,6 +271,7 @@ extension AIClientToolRunner {
 
         struct State {
             var tools: [String: AIClientTool] = [:]
+            var origins: [String: String] = [:]
             var entries: [String: Entry] = [:]
             var order: [String] = []
             var ledger: ToolRunLedger?
@@ -250,6 +288,11 @@ extension AIClientToolRunner {
         private let closed = Atomic<Bool>(false)
 
         var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+        /// Whether a call no longer waits for its tool: it has a result, or the runner stopped.
+        func isSettled(_ callID: String) -> Bool {
+            isClosed || state.withLock { $0.entries[callID].map { $0.state != .running } ?? true }
+        }
         func close() { closed.store(true, ordering: .releasing) }
 
         init(configuration: Configuration, ledger: ToolRunLedger?) throws(StreamChatAIError) {
@@ -281,13 +324,16 @@ extension AIClientToolRunner {
 
         var tools: [String: AIClientTool] { state.withLock { $0.tools } }
 
-        func add(_ tool: AIClientTool) -> Bool {
+        func add(_ tool: AIClientTool, origin: String) -> Bool {
             state.withLock { s in
                 guard s.tools[tool.name] == nil else { return false }
                 s.tools[tool.name] = tool
+                s.origins[tool.name] = origin
                 return true
             }
         }
+
+        func origin(of name: String) -> String? { state.withLock { $0.origins[name] } }
 
         static func argumentFailure(_ call: AIToolCallPart, _ tool: AIClientTool) -> AIToolResult? {
             let violations = tool.definition.validate(arguments: .object(call.arguments ?? JSONObject()))

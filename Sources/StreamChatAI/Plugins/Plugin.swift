@@ -1,0 +1,141 @@
+import Dispatch
+import Synchronization
+
+/// One discovered plugin: its folder and manifest, and — once first needed —
+/// its loaded code (in the host, or in a child process). Never unloaded.
+public final class Plugin: Sendable {
+    /// Where a plugin's code is.
+    public enum Status: String, Sendable {
+        /// Known from its manifest; no code loaded yet.
+        case discovered
+        /// Its code is loaded and checked.
+        case loaded
+        /// Loading or checking its code failed; its tools fail with the reason.
+        case failed
+    }
+
+    private enum Code: Sendable {
+        case inProcess(LoadedPlugin)
+        case process(PluginProcess)
+    }
+
+    /// The folder and manifest.
+    public let folder: PluginFolder
+    private let helperPath: String?
+    private let state = Mutex<(code: Code?, problem: PluginProblem?)>((nil, nil))
+    private let logLines = Mutex<[String]>([])
+
+    /// The most log lines kept per plugin.
+    static let maxLogLines = 200
+
+    init(folder: PluginFolder, helperPath: String?) {
+        self.folder = folder
+        self.helperPath = helperPath
+    }
+
+    /// The plugin's name.
+    public var name: String { folder.manifest.name }
+
+    /// Where the plugin's code is.
+    public var status: Status {
+        state.withLock { $0.code != nil ? .loaded : $0.problem != nil ? .failed : .discovered }
+    }
+
+    /// Why loading failed, when it did.
+    public var problem: PluginProblem? { state.withLock { $0.problem } }
+
+    /// The plugin's recent log lines ("warning: ...").
+    public var log: [String] { logLines.withLock { $0 } }
+
+    private func record(_ level: Int32, _ message: String) {
+        let names = ["debug", "info", "warning", "error"]
+        let line = "\(level >= 0 && level < 4 ? names[Int(level)] : "level \(level)"): \(message)"
+        logLines.withLock { lines in
+            lines.append(line)
+            if lines.count > Self.maxLogLines { lines.removeFirst(lines.count - Self.maxLogLines) }
+        }
+    }
+
+    /// Loads and checks the plugin's code if that hasn't happened; a failure is kept and reported.
+    @discardableResult
+    public func load() -> PluginProblem? {
+        switch loadedCode() {
+        case .success: return nil
+        case .failure(let problem): return problem
+        }
+    }
+
+    private func loadedCode() -> Result<Code, PluginProblem> {
+        state.withLock { s in
+            if let code = s.code { return .success(code) }
+            if let problem = s.problem { return .failure(problem) }
+            let sink: @Sendable (Int32, String) -> Void = { [weak self] level, message in self?.record(level, message) }
+            do throws(PluginProblem) {
+                let code: Code
+                switch folder.manifest.isolation {
+                case .inProcess:
+                    code = .inProcess(try LoadedPlugin(folder: folder, log: sink))
+                case .process:
+                    guard let helperPath else {
+                        throw PluginProblem(reason: "the plugin helper program was not found next to the library (set STREAMCHATAI_PLUGIN_HELPER)")
+                    }
+                    let process = PluginProcess(folder: folder, helperPath: helperPath,
+                                                timeoutMs: folder.manifest.toolTimeoutMs ?? 30_000, log: sink)
+                    try process.start()
+                    code = .process(process)
+                }
+                s.code = code
+                return .success(code)
+            } catch {
+                s.problem = error
+                return .failure(error)
+            }
+        }
+    }
+
+    /// The runner tools of this plugin (loading its code on their first call).
+    public func tools() -> [AIClientTool] {
+        let definitions = folder.manifest.tools + folder.manifest.ffiTools.map(\.definition)
+        return definitions.map { definition in
+            AIClientTool(definition: definition) { [self] call, completion in
+                self.call(tool: definition.name, arguments: call.arguments ?? JSONObject(), completion: completion)
+            }
+        }
+    }
+
+    /// Runs one of the plugin's tools.
+    public func call(tool name: String, arguments: JSONObject, completion: AIToolCompletion) {
+        switch loadedCode() {
+        case .failure(let problem):
+            completion.complete(.failed(reason: "The plugin \"\(self.name)\" can't run: \(problem.reason)"))
+        case .success(.process(let process)):
+            process.call(tool: name, arguments: arguments, completion: completion)
+        case .success(.inProcess(let loaded)):
+            if let timeout = folder.manifest.toolTimeoutMs {
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(timeout)) {
+                    completion.complete(.failed(reason: "The tool \"\(name)\" did not finish within \(timeout) ms."))
+                }
+            }
+            loaded.call(tool: name, arguments: arguments, completion: completion)
+        }
+    }
+
+    /// An optional feature of an in-process plugin by versioned id (loads the plugin).
+    func feature(_ id: String) -> UnsafeRawPointer? {
+        guard case .success(.inProcess(let loaded)) = loadedCode() else { return nil }
+        return loaded.feature(id)
+    }
+
+    /// `{"name", "version", "folder", "isolation", "status", "reason", "tools", "renderers", "log"}`.
+    public var jsonValue: JSONValue {
+        let manifest = folder.manifest
+        return .object(JSONObject([
+            ("name", .string(manifest.name)), ("version", .string(manifest.version)), ("folder", .string(folder.path)),
+            ("isolation", .string(manifest.isolation.rawValue)), ("status", .string(status.rawValue)),
+            ("reason", problem.map { .string($0.description) } ?? .null),
+            ("tools", .array(manifest.toolNames.map(JSONValue.string))),
+            ("renderers", .array(manifest.renderers.map(\.jsonValue))),
+            ("log", .array(log.map(JSONValue.string))),
+        ]))
+    }
+}

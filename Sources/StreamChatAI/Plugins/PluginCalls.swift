@@ -1,0 +1,46 @@
+import CStreamChatAIPluginABI
+import Synchronization
+
+/// The tool calls handed to plugins. An `sca_plugin_call *` is an id into
+/// this table, never dereferenced, so a plugin that completes a call twice,
+/// late, or with a made-up pointer gets an error code, not a crash.
+enum PluginCalls {
+    private static let table = Mutex<[UInt: AIToolCompletion]>([:])
+    private static let nextID = Atomic<UInt>(1)
+
+    static func register(_ completion: AIToolCompletion) -> OpaquePointer {
+        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        table.withLock { $0[id] = completion }
+        return OpaquePointer(bitPattern: id)!
+    }
+
+    static func forget(_ call: OpaquePointer) {
+        _ = table.withLock { $0.removeValue(forKey: UInt(bitPattern: UnsafeRawPointer(call))) }
+    }
+
+    static func completion(_ call: OpaquePointer?) -> AIToolCompletion? {
+        guard let call else { return nil }
+        return table.withLock { $0[UInt(bitPattern: UnsafeRawPointer(call))] }
+    }
+
+    /// `host->complete`: 0 when the result was taken.
+    static let complete: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32 = { call, text in
+        guard let call, let text, let completion = completion(call) else { return 1 }
+        let length = strlen(text)
+        guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(start: text, count: length)),
+              let result = try? AIToolResult(json: value)
+        else { return 3 }
+        forget(call)
+        return completion.complete(result) ? 0 : 2
+    }
+
+    /// `host->is_cancelled`.
+    static let isCancelled: @convention(c) (OpaquePointer?) -> Int32 = { call in
+        guard let completion = completion(call) else { return 1 }
+        return completion.isCancelled ? 1 : 0
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plugin folder that passed discovery: its manifest and where its library is.
+/// Discovery reads files only; no plugin code runs.
+public struct PluginFolder: Sendable, Hashable {
+    /// The folder's real path.
+    public let path: String
+    /// The manifest.
+    public let manifest: PluginManifest
+    /// The library's real path, inside the folder.
+    public let libraryPath: String
+
+    /// The largest manifest read.
+    static let maxManifestBytes = 1 << 20
+
+    /// Reads and checks the plugin in `path`.
+    /// - Parameter allowWritable: accept files and folders writable by group or others.
+    public init(path: String, allowWritable: Bool = false) throws(PluginProblem) {
+        let manifestPath = path + "/manifest.json"
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw PluginProblem(reason: Self.errnoText("cannot read the folder"), file: path) }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw PluginProblem(reason: "a plugin must be a real folder, not a link or a file", file: path)
+        }
+        try Self.checkPermissions(info, of: path, allowWritable: allowWritable)
+        guard let real = Self.realPath(path) else { throw PluginProblem(reason: Self.errnoText("cannot resolve the folder"), file: path) }
+        self.path = real
+
+        guard lstat(manifestPath, &info) == 0 else {
+            throw PluginProblem(reason: errno == ENOENT ? "no manifest.json in the folder" : Self.errnoText("cannot read manifest.json"), file: manifestPath)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw PluginProblem(reason: "manifest.json must be a regular file, not a link", file: manifestPath)
+        }
+        try Self.checkPermissions(info, of: manifestPath, allowWritable: allowWritable)
+        guard Int(info.st_size) <= Self.maxManifestBytes else {
+            throw PluginProblem(reason: "manifest.json is \(info.st_size) bytes, over the limit of \(Self.maxManifestBytes)", file: manifestPath)
+        }
+        let bytes = try Self.read(manifestPath, size: Int(info.st_size))
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: Self.maxManifestBytes))
+        } catch {
+            throw PluginProblem(reason: "manifest.json is not valid JSON: \(error.message) at byte \(error.offset)", file: manifestPath, path: error.path)
+        }
+        do {
+            manifest = try PluginManifest(json: json)
+        } catch {
+            throw PluginProblem(reason: error.reason, file: manifestPath, path: error.path)
+        }
+
+        let library = real + "/" + manifest.library
+        guard let realLibrary = Self.realPath(library) else {
+            throw PluginProblem(reason: errno == ENOENT ? "the library \(manifest.library) is missing" : Self.errnoText("cannot resolve the library"),
+                                file: library, path: "$.library")
+        }
+        guard realLibrary.hasPrefix(real + "/") else {
+            throw PluginProblem(reason: "the library resolves to \(realLibrary), outside the plugin's folder", file: library, path: "$.library")
+        }
+        guard stat(realLibrary, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw PluginProblem(reason: "the library is not a regular file", file: library, path: "$.library")
+        }
+        try Self.checkPermissions(info, of: realLibrary, allowWritable: allowWritable)
+        libraryPath = realLibrary
+    }
+
+    static func checkPermissions(_ info: stat, of path: String, allowWritable: Bool) throws(PluginProblem) {
+        guard allowWritable || info.st_mode & 0o022 == 0 else {
+            throw PluginProblem(reason: "writable by group or others (mode \(String(info.st_mode & 0o777, radix: 8))): anyone could change what runs", file: path)
+        }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func errnoText(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
+
+    static func read(_ path: String, size: Int) throws(PluginProblem) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw PluginProblem(reason: errnoText("cannot open"), file: path) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+            guard n > 0 else { throw PluginProblem(reason: errnoText("cannot read"), file: path) }
+            done += n
+        }
+        return bytes
+    }
+
+    /// The subfolders of `directory`, sorted by name (hidden ones left out).
+    static func subfolders(of directory: String) throws(PluginProblem) -> [String] {
+        guard let dir = opendir(directory) else { throw PluginProblem(reason: errnoText("cannot read the plugins folder"), file: directory) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name.hasPrefix(".") { continue }
+            names.append(name)
+        }
+        return names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }).map { directory + "/" + $0 }
+    }
+}

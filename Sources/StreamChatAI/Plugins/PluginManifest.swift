@@ -1,0 +1,173 @@
+/// A plugin's `manifest.json`: what it provides, read without running any of its code.
+public struct PluginManifest: Sendable, Hashable {
+    /// How a plugin's code runs.
+    public enum Isolation: String, Sendable, Hashable {
+        /// Loaded into the host process: trusted code.
+        case inProcess = "in_process"
+        /// Run by a helper in a child process: a crash or hang fails the call, not the host.
+        case process
+    }
+
+    /// A plain C function described as a tool, called through libffi.
+    public struct FFITool: Sendable, Hashable {
+        /// One parameter: its JSON argument name and C type.
+        public struct Parameter: Sendable, Hashable {
+            public var name: String
+            public var type: CType
+        }
+        /// The tool as the runner and backend see it (input schema generated from the parameters).
+        public var definition: AIToolDefinition
+        /// The function's symbol in the library.
+        public var symbol: String
+        /// The parameters, in C order.
+        public var parameters: [Parameter]
+        /// The return type.
+        public var returns: CType
+        /// For a `char *` result: the symbol of the function that frees it.
+        public var freeSymbol: String?
+    }
+
+    /// A renderer the plugin provides (see the generative-UI renderer feature).
+    public struct Renderer: Sendable, Hashable {
+        public var format: String
+        public var versions: [String]
+        public var fence: String?
+        public var instructions: String?
+        public var jsonValue: JSONValue
+    }
+
+    /// The plugin's name.
+    public var name: String
+    /// The plugin's version.
+    public var version: String
+    /// The shared object, relative to the plugin's folder.
+    public var library: String
+    /// The entry function's symbol (needed for `tools` and `renderers`).
+    public var entry: String?
+    /// The plugin ABI the binary was built for.
+    public var abiMajor: Int, abiMinor: Int
+    /// How the plugin's code runs.
+    public var isolation: Isolation
+    /// How long a tool call may take.
+    public var toolTimeoutMs: Int?
+    /// Tools called through the plugin's entry table.
+    public var tools: [AIToolDefinition]
+    /// Plain C functions called through libffi.
+    public var ffiTools: [FFITool]
+    /// Renderers.
+    public var renderers: [Renderer]
+
+    /// Every tool name the manifest provides, in order.
+    public var toolNames: [String] { tools.map(\.name) + ffiTools.map(\.definition.name) }
+
+    /// Reads and checks a manifest; errors name the JSON path.
+    public init(json: JSONValue) throws(PluginProblem) {
+        let violations = PluginManifestSchema.schema.validate(json)
+        if let first = violations.first {
+            throw PluginProblem(reason: "invalid manifest: \(first.message) (\(first.keyword))", path: first.path)
+        }
+        guard case .object(let o) = json else { throw PluginProblem(reason: "invalid manifest", path: "$") }
+        name = o["name"]!.stringValue!
+        version = o["version"]!.stringValue!
+        library = o["library"]!.stringValue!
+        entry = o["entry"]?.stringValue
+        func abiPart(_ key: String, _ fallback: Int) -> Int {
+            if case .integer(let i)? = o["abi"]?[key] { return Int(clamping: i) }
+            return fallback
+        }
+        abiMajor = abiPart("major", 1)
+        abiMinor = abiPart("minor", 0)
+        isolation = Isolation(rawValue: o["isolation"]?.stringValue ?? "in_process") ?? .inProcess
+        if case .integer(let ms)? = o["tool_timeout_ms"] { toolTimeoutMs = Int(ms) } else { toolTimeoutMs = nil }
+
+        if library.split(separator: "/").contains("..") {
+            throw PluginProblem(reason: "the library path must stay inside the plugin's folder", path: "$.library")
+        }
+        tools = []
+        for (i, tool) in (o["tools"]?.arrayValue ?? []).enumerated() {
+            do {
+                tools.append(try AIToolDefinition(json: tool))
+            } catch {
+                throw PluginProblem(reason: error.message, path: "$.tools[\(i)]")
+            }
+        }
+        ffiTools = []
+        if isolation == .process && !(o["ffi_tools"]?.arrayValue ?? []).isEmpty {
+            throw PluginProblem(reason: "ffi_tools run in the host process: use \"isolation\": \"in_process\"", path: "$.isolation")
+        }
+        for (i, tool) in (o["ffi_tools"]?.arrayValue ?? []).enumerated() {
+            ffiTools.append(try Self.ffiTool(tool, at: "$.ffi_tools[\(i)]"))
+        }
+        renderers = (o["renderers"]?.arrayValue ?? []).map { r in
+            Renderer(format: r["format"]!.stringValue!, versions: r["versions"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                     fence: r["fence"]?.stringValue, instructions: r["instructions"]?.stringValue, jsonValue: r)
+        }
+        if (!tools.isEmpty || !renderers.isEmpty) && (entry == nil || o["abi"] == nil) {
+            throw PluginProblem(reason: "a plugin with tools or renderers names its entry function and abi", path: "$.entry")
+        }
+        if !tools.isEmpty || !renderers.isEmpty, abiMajor != 1 {
+            throw PluginProblem(reason: "plugin ABI \(abiMajor).\(abiMinor) is not supported; this host speaks 1.x", path: "$.abi.major")
+        }
+        var seen = Set<String>()
+        for (i, name) in toolNames.enumerated() where !seen.insert(name).inserted {
+            let path = i < tools.count ? "$.tools[\(i)].name" : "$.ffi_tools[\(i - tools.count)].name"
+            throw PluginProblem(reason: "the tool \"\(name)\" is listed twice", path: path)
+        }
+        if toolNames.isEmpty && renderers.isEmpty {
+            throw PluginProblem(reason: "the manifest lists no tools, ffi_tools or renderers", path: "$")
+        }
+    }
+
+    static func ffiTool(_ json: JSONValue, at path: String) throws(PluginProblem) -> FFITool {
+        let parameters = json["parameters"]!.arrayValue!.map { p in
+            FFITool.Parameter(name: p["name"]!.stringValue!, type: CType(rawValue: p["type"]!.stringValue!)!)
+        }
+        var names = Set<String>()
+        for (i, p) in parameters.enumerated() where !names.insert(p.name).inserted {
+            throw PluginProblem(reason: "the parameter \"\(p.name)\" is listed twice", path: "\(path).parameters[\(i)].name")
+        }
+        let returns = CType(rawValue: json["returns"]!["type"]!.stringValue!)!
+        let free = json["returns"]?["free"]?.stringValue
+        if returns == .ownedString && free == nil {
+            throw PluginProblem(reason: "a \"char *\" result needs the \"free\" function that releases it", path: "\(path).returns.free")
+        }
+        var properties: [(String, JSONValue)] = []
+        for p in parameters { properties.append((p.name, p.type.argumentSchema)) }
+        var definition: [(String, JSONValue)] = [("name", json["name"]!)]
+        for key in ["title", "description", "instructions", "annotations", "showExternalSourcesIndicator"] {
+            if let value = json[key] { definition.append((key, value)) }
+        }
+        definition.append(("inputSchema", .object(JSONObject([
+            ("type", "object"), ("properties", .object(JSONObject(properties))),
+            ("required", .array(parameters.map { .string($0.name) })), ("additionalProperties", false),
+        ]))))
+        let tool: AIToolDefinition
+        do {
+            tool = try AIToolDefinition(json: .object(JSONObject(definition)))
+        } catch {
+            throw PluginProblem(reason: error.message, path: path)
+        }
+        return FFITool(definition: tool, symbol: json["symbol"]!.stringValue!, parameters: parameters,
+                       returns: returns, freeSymbol: free)
+    }
+}
+
+/// Why a plugin was skipped or failed: the reason, and where (file and JSON path).
+public struct PluginProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public var reason: String
+    /// The file it is about, when known.
+    public var file: String?
+    /// The JSON path in the manifest, when it is about the manifest.
+    public var path: String?
+
+    public init(reason: String, file: String? = nil, path: String? = nil) {
+        self.reason = reason
+        self.file = file
+        self.path = path
+    }
+
+    public var description: String {
+        [file, path].compactMap { $0 }.joined(separator: " ") + (file == nil && path == nil ? "" : ": ") + reason
+    }
+}

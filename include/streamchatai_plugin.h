@@ -1,0 +1,136 @@
+/*
+ * streamchatai_plugin.h — what a streamchatai plugin exports.
+ *
+ * A plugin is a folder: manifest.json (what it provides, read without running
+ * any code) and one shared object. The shared object exports one entry
+ * function, named in the manifest, that returns a static sca_plugin table.
+ * Plugins never link libstreamchatai.so: everything they need from the host
+ * comes in the sca_host_services table handed to init().
+ *
+ * Rules, as in CLAP:
+ *
+ *  - Versions: every table starts with struct_size and an ABI major/minor.
+ *    The host refuses another major, accepts any minor, and never reads a
+ *    field beyond struct_size, so later minors may only append fields.
+ *    Optional features are found by a versioned string id through
+ *    get_feature() ("streamchatai.renderer/1").
+ *  - Ownership: tables and strings the plugin returns are the plugin's and
+ *    stay valid until shutdown() (static storage is simplest). Strings the
+ *    host passes are borrowed for the call only. A tool's result goes back
+ *    through host->complete(), which copies it: nothing the plugin allocates
+ *    is ever freed by the host.
+ *  - Errors: functions return int32_t status codes (0 = success); nothing may
+ *    unwind (C++ exceptions, longjmp) across the boundary.
+ *  - Lifetime: the host opens the shared object with RTLD_NOW | RTLD_LOCAL
+ *    when a plugin is first needed and never closes it. init() and
+ *    shutdown() must be idempotent and counted: a plugin may be initialized
+ *    by more than one host in a process (each init() matched by a
+ *    shutdown()); only the first init and the last shutdown do work.
+ *  - Threads: tags say where each function may be called:
+ *    [main] never concurrently with any other function of the plugin;
+ *    [any-thread] from any thread, also concurrently.
+ *
+ * The header compiles as C99 and as C++.
+ */
+#ifndef STREAMCHATAI_PLUGIN_H
+#define STREAMCHATAI_PLUGIN_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The plugin ABI this header describes. A host accepts plugins of the same
+ *  major and any minor. Since plugin ABI 1.0. */
+#define SCA_PLUGIN_ABI_MAJOR 1
+/** See SCA_PLUGIN_ABI_MAJOR. Since plugin ABI 1.0. */
+#define SCA_PLUGIN_ABI_MINOR 0
+
+/** Log levels for sca_host_services.log. Since plugin ABI 1.0. */
+#define SCA_PLUGIN_LOG_DEBUG 0
+/** See SCA_PLUGIN_LOG_DEBUG. */
+#define SCA_PLUGIN_LOG_INFO 1
+/** See SCA_PLUGIN_LOG_DEBUG. */
+#define SCA_PLUGIN_LOG_WARNING 2
+/** See SCA_PLUGIN_LOG_DEBUG. */
+#define SCA_PLUGIN_LOG_ERROR 3
+
+/** One running tool call, owned by the host. Valid until the plugin completes
+ *  it through sca_host_services.complete(). Since plugin ABI 1.0. */
+typedef struct sca_plugin_call sca_plugin_call;
+
+/** Services the host offers a plugin; handed to init(), valid until the
+ *  matching shutdown(). Since plugin ABI 1.0. */
+typedef struct sca_host_services {
+    /** sizeof(sca_host_services) as the host was built: read no field beyond it. */
+    uint32_t struct_size;
+    /** The host's plugin ABI. */
+    uint32_t abi_major;
+    /** See abi_major. */
+    uint32_t abi_minor;
+    /** Writes a line to the plugin's log, which the host keeps with the
+     *  plugin's entry in the plugin list. host is the table init() received;
+     *  message is borrowed. [any-thread] */
+    void (*log)(const struct sca_host_services *host, int32_t level, const char *message);
+    /** Completes a tool call, now or later, from any thread, exactly once.
+     *  result_json: {"status": "completed", "output": {...}, "summary": "..."}
+     *  or {"status": "failed", "error": "why"}; copied before it returns.
+     *  Returns 0 when taken; non-zero when the call already has a result (it
+     *  timed out or was completed) or the JSON is not a result — then the
+     *  call is unchanged, and call is no longer valid only when 0 was
+     *  returned. [any-thread] */
+    int32_t (*complete)(sca_plugin_call *call, const char *result_json);
+    /** 1 when the host no longer waits for the call (it timed out or the
+     *  runner stopped), so long work can stop early; 0 otherwise.
+     *  [any-thread, until the call is completed] */
+    int32_t (*is_cancelled)(sca_plugin_call *call);
+} sca_host_services;
+
+/** The table a plugin's entry function returns. Since plugin ABI 1.0. */
+typedef struct sca_plugin {
+    /** sizeof(sca_plugin) as the plugin was built. */
+    uint32_t struct_size;
+    /** SCA_PLUGIN_ABI_MAJOR as the plugin was built. */
+    uint32_t abi_major;
+    /** SCA_PLUGIN_ABI_MINOR as the plugin was built. */
+    uint32_t abi_minor;
+    /** The plugin's name; must equal the manifest's "name". */
+    const char *name;
+    /** Prepares the plugin; returns 0 on success. Counted: see the rules
+     *  above. host stays valid until the matching shutdown(). [main] */
+    int32_t (*init)(const sca_host_services *host);
+    /** Undoes one init(). [main] */
+    void (*shutdown)(void);
+    /** 1 when the plugin provides the tool `name`, else 0. The host asks for
+     *  every tool the manifest lists before the first call. [any-thread] */
+    int32_t (*has_tool)(const char *name);
+    /** Starts a tool call. arguments_json is a JSON object already checked
+     *  against the tool's inputSchema (borrowed for this call). The plugin
+     *  completes `call` through host->complete(), before returning or later
+     *  from any thread. Returns 0 when it took the call; non-zero refuses it
+     *  (the host then fails the call and does not expect complete()).
+     *  [any-thread] */
+    int32_t (*call_tool)(const char *name, const char *arguments_json, sca_plugin_call *call);
+    /** An optional feature by versioned id, such as "streamchatai.renderer/1",
+     *  or NULL. Ids match exactly. May itself be NULL. [any-thread] */
+    const void *(*get_feature)(const char *feature_id);
+} sca_plugin;
+
+/** The type of the entry function a plugin exports (its name is given in the
+ *  manifest; "sca_plugin_entry_v1" by convention). Returns a pointer to a
+ *  static table, or NULL if the plugin can't run here. Since plugin ABI 1.0. */
+typedef const sca_plugin *(*sca_plugin_entry_fn)(void);
+
+/** Marks the entry function for export from the shared object. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SCA_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define SCA_PLUGIN_EXPORT
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* STREAMCHATAI_PLUGIN_H */
