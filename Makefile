@@ -28,7 +28,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools signals
+EXAMPLES := steps errors run_tools plugins signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -92,6 +92,10 @@ $(BINDIR)/run_tools: examples-c/run_tools.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 
+$(BINDIR)/plugins: examples-c/plugins.c include/streamchatai.h | lib
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+
 $(BINDIR)/errors: examples-c/errors.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -Wl,-rpath,'$$ORIGIN/../lib' -o $@
@@ -101,19 +105,19 @@ $(BINDIR)/signals: examples-c/signals.c include/streamchatai.h
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS_STRICT) -Iinclude $< -ldl -o $@
 
-test-c: lib $(addprefix $(BINDIR)/,$(EXAMPLES))
+test-c: lib plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
 	EXAMPLES_BIN=$(BINDIR) examples-c/run-tests.sh
 
-memcheck: lib $(addprefix $(BINDIR)/,$(EXAMPLES))
+memcheck: lib plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
 	EXAMPLES_BIN=$(BINDIR) VALGRIND="$(VALGRIND)" examples-c/run-tests.sh --valgrind
 
 test-header:
 	@mkdir -p $(BUILD)/header
-	printf '#include "streamchatai.h"\nint main(void){return sca_abi_version() == SCA_ABI_VERSION ? 0 : 1;}\n' > $(BUILD)/header/c99.c
+	printf '#include "streamchatai.h"\n#include "streamchatai_plugin.h"\nint main(void){return sca_abi_version() == SCA_ABI_VERSION ? 0 : 1;}\n' > $(BUILD)/header/c99.c
 	$(CC) $(CFLAGS_STRICT) -Iinclude -c $(BUILD)/header/c99.c -o $(BUILD)/header/c99.o
 	cp $(BUILD)/header/c99.c $(BUILD)/header/cxx.cpp
 	$(CXX) -std=c++11 -Wall -Wextra -pedantic -Werror -Iinclude -c $(BUILD)/header/cxx.cpp -o $(BUILD)/header/cxx.o
-	@echo "header: compiles as C99 and C++11"
+	@echo "headers: streamchatai.h and streamchatai_plugin.h compile as C99 and C++11"
 
 test-exports: lib
 	examples-c/check-exports.sh $(REAL_LIB) include/streamchatai.h

@@ -41,6 +41,8 @@ run "steps on a broken stream keeps the good updates" "$here/expected/steps-brok
     "$bin/steps" "$here/data/broken.jsonl"
 run "error contract" - 0 - "$bin/errors"
 run "client tools run once, for this user and install, with retries" "$here/expected/run_tools.txt" 0 - "$bin/run_tools"
+plugins=$(cd "$bin/.." && pwd)
+run "plugins of every kind run through one runner" "$here/expected/plugins.txt" 0 - "$bin/plugins" "$plugins/plugins" "$plugins/test-plugins"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
 fi

@@ -18,15 +18,16 @@
 public struct JSONSchema: Sendable {
     /// The schema document.
     public let document: JSONValue
-    private let patterns: RegexCache
+    private let patterns: [String: SchemaPattern]
 
     /// Prepares `document` for validation.
     /// - Throws: a ``JSONSchemaError`` when a keyword has a value of the wrong
     ///   type, a `pattern` does not compile, or a `$ref` points nowhere.
     public init(_ document: JSONValue) throws(JSONSchemaError) {
         self.document = document
-        patterns = RegexCache()
-        try check(document, at: "#", depth: 0)
+        var compiled: [String: SchemaPattern] = [:]
+        try Self.check(document, root: document, at: "#", depth: 0, patterns: &compiled)
+        patterns = compiled
     }
 
     /// The problems of `value`, empty when it is valid.
@@ -41,7 +42,8 @@ public struct JSONSchema: Sendable {
 
     // MARK: - Checking the schema itself
 
-    private func check(_ schema: JSONValue, at path: String, depth: Int) throws(JSONSchemaError) {
+    private static func check(_ schema: JSONValue, root: JSONValue, at path: String, depth: Int,
+                              patterns: inout [String: SchemaPattern]) throws(JSONSchemaError) {
         guard depth < 128 else { throw JSONSchemaError(path: path, message: "schema nested too deeply") }
         switch schema {
         case .bool: return
@@ -52,16 +54,16 @@ public struct JSONSchema: Sendable {
                 case "properties", "patternProperties", "$defs", "definitions":
                     guard case .object(let members) = value else { throw JSONSchemaError(path: here, message: "must be an object") }
                     for (name, sub) in members {
-                        if key == "patternProperties" { try compile(name, at: here + "/" + name) }
-                        try check(sub, at: here + "/" + name, depth: depth + 1)
+                        if key == "patternProperties" { try compile(name, at: here + "/" + name, into: &patterns) }
+                        try check(sub, root: root, at: here + "/" + name, depth: depth + 1, patterns: &patterns)
                     }
                 case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames":
-                    try check(value, at: here, depth: depth + 1)
+                    try check(value, root: root, at: here, depth: depth + 1, patterns: &patterns)
                 case "allOf", "anyOf", "oneOf", "prefixItems":
                     guard case .array(let list) = value, !list.isEmpty || key == "prefixItems" else {
                         throw JSONSchemaError(path: here, message: "must be a non-empty array of schemas")
                     }
-                    for (i, sub) in list.enumerated() { try check(sub, at: here + "/\(i)", depth: depth + 1) }
+                    for (i, sub) in list.enumerated() { try check(sub, root: root, at: here + "/\(i)", depth: depth + 1, patterns: &patterns) }
                 case "required":
                     guard case .array(let list) = value, list.allSatisfy({ $0.stringValue != nil }) else {
                         throw JSONSchemaError(path: here, message: "must be an array of strings")
@@ -86,10 +88,10 @@ public struct JSONSchema: Sendable {
                     }
                 case "pattern":
                     guard let p = value.stringValue else { throw JSONSchemaError(path: here, message: "must be a string") }
-                    try compile(p, at: here)
+                    try compile(p, at: here, into: &patterns)
                 case "$ref":
                     guard let ref = value.stringValue else { throw JSONSchemaError(path: here, message: "must be a string") }
-                    guard resolve(ref) != nil else {
+                    guard resolve(ref, in: root) != nil else {
                         throw JSONSchemaError(path: here, message: "\(ref) does not point into this schema (only local references are supported)")
                     }
                 default:
@@ -103,14 +105,19 @@ public struct JSONSchema: Sendable {
 
     static let typeNames: Set<String> = ["null", "boolean", "integer", "number", "string", "array", "object"]
 
-    private func compile(_ pattern: String, at path: String) throws(JSONSchemaError) {
-        guard patterns.regex(for: pattern) != nil else {
-            throw JSONSchemaError(path: path, message: "pattern \(JSONSerializer.quoted(pattern)) is not a valid regular expression")
+    private static func compile(_ pattern: String, at path: String, into patterns: inout [String: SchemaPattern]) throws(JSONSchemaError) {
+        guard patterns[pattern] == nil else { return }
+        do {
+            patterns[pattern] = try SchemaPattern(pattern)
+        } catch {
+            throw JSONSchemaError(path: path, message: "pattern \(JSONSerializer.quoted(pattern)) is not a valid regular expression: \(error.message)")
         }
     }
 
     /// The schema a local reference (`#`, `#/a/b`) points to.
-    func resolve(_ ref: String) -> JSONValue? {
+    func resolve(_ ref: String) -> JSONValue? { Self.resolve(ref, in: document) }
+
+    static func resolve(_ ref: String, in document: JSONValue) -> JSONValue? {
         guard ref.hasPrefix("#") else { return nil }
         var node = document
         let pointer = ref.dropFirst()
@@ -238,8 +245,12 @@ public struct JSONSchema: Sendable {
         let length = string.unicodeScalars.count
         if case .integer(let m)? = s["minLength"], length < m { fail(&v, path, "minLength", "is \(length) characters, fewer than \(m)") }
         if case .integer(let m)? = s["maxLength"], length > m { fail(&v, path, "maxLength", "is \(length) characters, more than \(m)") }
-        if let p = s["pattern"]?.stringValue, let regex = patterns.regex(for: p), !RegexCache.search(regex, in: string) {
-            fail(&v, path, "pattern", "\(Self.shown(.string(string))) does not match the pattern \(JSONSerializer.quoted(p))")
+        if let p = s["pattern"]?.stringValue, let pattern = patterns[p] {
+            switch pattern.search(string) {
+            case true?: break
+            case false?: fail(&v, path, "pattern", "\(Self.shown(.string(string))) does not match the pattern \(JSONSerializer.quoted(p))")
+            case nil: fail(&v, path, "pattern", "the pattern \(JSONSerializer.quoted(p)) takes too long to check against this value")
+            }
         }
         if let format = s["format"]?.stringValue, let ok = StringFormats.check(string, format: format), !ok {
             fail(&v, path, "format", "\(Self.shown(.string(string))) is not a valid \(format)")
@@ -291,7 +302,7 @@ public struct JSONSchema: Sendable {
                 validate(value, against: schema, at: memberPath, into: &v, depth: depth + 1)
             }
             for (pattern, schema) in patternProperties {
-                if let regex = patterns.regex(for: pattern), RegexCache.search(regex, in: key) {
+                if patterns[pattern]?.search(key) == true {
                     matched = true
                     validate(value, against: schema, at: memberPath, into: &v, depth: depth + 1)
                 }
