@@ -137,7 +137,7 @@ test-python: lib
 
 # ---------------------------------------------------------------- bench
 
-bench: release
+bench: release plugins
 	.build/release/streamchatai-bench
 
 # ---------------------------------------------------------------- install

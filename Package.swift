@@ -30,7 +30,7 @@ let package = Package(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI"]),
-        .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "CJansson"]),
+        .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"]),
     ]
 )

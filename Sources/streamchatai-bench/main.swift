@@ -15,6 +15,15 @@ import Glibc
 
 let quick = CommandLine.arguments.contains("--quick")
 
+// --profile-scan: only plugin discovery of 200 folders, repeatedly, to run under a profiler.
+if CommandLine.arguments.contains("--profile-scan") {
+    let registry = PluginRegistry()
+    if let mathlib = (try? registry.discover(directory: "build/plugins"))?.first(where: { $0.folder == "mathlib" })?.plugin {
+        for _ in 0..<5 { print("scan: \(fmt(PluginBench.scanMillis(copiesOf: mathlib.folder, count: 200))) ms") }
+    }
+    exit(0)
+}
+
 // --profile-decode: only our steps decoding of the 128 KB corpus for a few seconds, to run under a profiler.
 if CommandLine.arguments.contains("--profile-decode") {
     let corpus = Corpus.reply(approximateBytes: 128 << 10)
@@ -51,3 +60,16 @@ print("   one-shot layout of the final text: \(fmt(layout.oneShotMicros)) µs")
 print("   streamed in 64-byte deltas (\(layout.deltas) appends, last paragraph read after each): \(fmt(layout.streamedMicros)) µs")
 print("   streamed ÷ one-shot: \(fmt(layout.streamedMicros / layout.oneShotMicros))× (target ≤ 2×)")
 print("   re-laying out the whole text after every delta, for contrast: \(fmt(layout.naiveMicros / layout.oneShotMicros))×")
+
+print("")
+print("3. Plugins (build/plugins, from `make plugins`)")
+if let plugin = PluginBench.run(plugins: "build/plugins", budgetSeconds: quick ? 0.05 : 0.3) {
+    print("   get_weather through the plugin ABI (JSON in, table call, host->complete parsing the result): \(fmt(plugin.abiMicros)) µs")
+    print("   the plugin's call_tool called directly with the same arguments: \(fmt(plugin.directMicros)) µs")
+    print("   added by the ABI: \(fmt(plugin.abiMicros - plugin.directMicros)) µs (target ≤ 5 µs)")
+    print("   math_add through libffi: \(fmt(plugin.ffiNanos)) ns; called directly: \(fmt(plugin.directCallNanos)) ns; added: \(fmt(plugin.ffiNanos - plugin.directCallNanos)) ns (target ≤ 200 ns)")
+    print("   the whole typed tool \"add\" (JSON arguments → libffi → {\"result\": 42}): \(fmt(plugin.ffiToolMicros)) µs")
+    print("   discovering 200 plugin folders: \(fmt(plugin.scanMillis)) ms (target ≤ 50 ms)")
+} else {
+    print("   skipped: build/plugins is missing or did not load (run `make plugins`)")
+}

@@ -40,13 +40,14 @@ from .tools import (
     call_prompts,
     call_transition,
     install_id,
+    plugins_list,
     register_tools_check,
     schema_validate,
     signin_return,
 )
 
 __all__ = [
-    "Runner", "Result", "install_id", "call_prompts", "signin_return", "call_transition",
+    "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
     "abi_version", "version", "decode_parts", "render_steps", "limit",
     "LIMIT_INPUT_BYTES", "LIMIT_JSON_DEPTH",

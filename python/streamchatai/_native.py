@@ -59,6 +59,8 @@ def _load() -> ctypes.CDLL:
         "sca_runner_invoke": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_result_complete": ([void_p, ctypes.c_char_p, ctypes.c_char_p], ctypes.c_int),
         "sca_result_fail": ([void_p, ctypes.c_char_p], ctypes.c_int),
+        "sca_runner_load_plugins": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_plugins_list": ([out_p], ctypes.c_int),
         "sca_install_id": ([ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_call_prompts": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_signin_return": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),

@@ -24,7 +24,7 @@ from ._native import SEND_FN, TOOL_FN, lib
 from .errors import BY_STATUS, StreamChatAIError
 
 __all__ = [
-    "Runner", "Result", "install_id", "call_prompts", "signin_return", "call_transition",
+    "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
 ]
 
@@ -189,9 +189,19 @@ class Runner:
                 kept = self._senders[id(send)] = (send, SEND_FN(trampoline))
         _check(lib.sca_runner_run(self._live(), _encode(attachments), kept[1], None))
 
+    def load_plugins(self, directory) -> dict:
+        """Discovers the plugins in ``directory`` and adds their tools (see
+        ``sca_runner_load_plugins()``); returns the load report."""
+        return _call_json(lib.sca_runner_load_plugins, self._live(), str(directory).encode())
+
     def invoke(self, event) -> dict:
         """Runs the tool a ``custom_client_tool_invocation`` event names; returns the call."""
         return _call_json(lib.sca_runner_invoke, self._live(), _encode(event))
+
+
+def plugins_list() -> list:
+    """Every plugin the process has discovered, with its status and log."""
+    return _call_json(lib.sca_plugins_list)
 
 
 def install_id(directory: Optional[str] = None) -> str:

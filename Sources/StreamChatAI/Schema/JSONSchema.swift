@@ -19,6 +19,10 @@ public struct JSONSchema: Sendable {
     /// The schema document.
     public let document: JSONValue
     private let patterns: [String: SchemaPattern]
+    /// Every `$ref` of the document, resolved once.
+    private let references: [String: JSONValue]
+    /// The document compiled into nodes; node 0 is the root.
+    private let nodes: [SchemaNode]
 
     /// Prepares `document` for validation.
     /// - Throws: a ``JSONSchemaError`` when a keyword has a value of the wrong
@@ -26,14 +30,19 @@ public struct JSONSchema: Sendable {
     public init(_ document: JSONValue) throws(JSONSchemaError) {
         self.document = document
         var compiled: [String: SchemaPattern] = [:]
-        try Self.check(document, root: document, at: "#", depth: 0, patterns: &compiled)
+        var resolved: [String: JSONValue] = [:]
+        var trail: [String] = []
+        try Self.check(document, root: document, at: &trail, depth: 0, patterns: &compiled, references: &resolved)
         patterns = compiled
+        references = resolved
+        nodes = SchemaNode.Compiler(document: document, references: resolved).compileAll()
     }
 
     /// The problems of `value`, empty when it is valid.
     public func validate(_ value: JSONValue) -> [JSONSchemaViolation] {
         var violations: [JSONSchemaViolation] = []
-        validate(value, against: document, at: "$", into: &violations, depth: 0)
+        var path = PathTrail()
+        validate(value, node: 0, at: &path, into: &violations, depth: 0)
         return violations
     }
 
@@ -42,28 +51,39 @@ public struct JSONSchema: Sendable {
 
     // MARK: - Checking the schema itself
 
-    private static func check(_ schema: JSONValue, root: JSONValue, at path: String, depth: Int,
-                              patterns: inout [String: SchemaPattern]) throws(JSONSchemaError) {
-        guard depth < 128 else { throw JSONSchemaError(path: path, message: "schema nested too deeply") }
+    /// A JSON pointer (`#/properties/a`) from its components; built only for an error.
+    private static func pointer(_ trail: [String]) -> String { (["#"] + trail).joined(separator: "/") }
+
+    private static func check(_ schema: JSONValue, root: JSONValue, at trail: inout [String], depth: Int,
+                              patterns: inout [String: SchemaPattern], references: inout [String: JSONValue]) throws(JSONSchemaError) {
+        guard depth < 128 else { throw JSONSchemaError(path: pointer(trail), message: "schema nested too deeply") }
         switch schema {
         case .bool: return
         case .object(let s):
             for (key, value) in s {
-                let here = path + "/" + key
+                trail.append(key)
+                defer { trail.removeLast() }
+                var here: String { pointer(trail) }
                 switch key {
                 case "properties", "patternProperties", "$defs", "definitions":
                     guard case .object(let members) = value else { throw JSONSchemaError(path: here, message: "must be an object") }
                     for (name, sub) in members {
-                        if key == "patternProperties" { try compile(name, at: here + "/" + name, into: &patterns) }
-                        try check(sub, root: root, at: here + "/" + name, depth: depth + 1, patterns: &patterns)
+                        trail.append(name)
+                        defer { trail.removeLast() }
+                        if key == "patternProperties" { try compile(name, at: pointer(trail), into: &patterns) }
+                        try check(sub, root: root, at: &trail, depth: depth + 1, patterns: &patterns, references: &references)
                     }
                 case "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames":
-                    try check(value, root: root, at: here, depth: depth + 1, patterns: &patterns)
+                    try check(value, root: root, at: &trail, depth: depth + 1, patterns: &patterns, references: &references)
                 case "allOf", "anyOf", "oneOf", "prefixItems":
                     guard case .array(let list) = value, !list.isEmpty || key == "prefixItems" else {
                         throw JSONSchemaError(path: here, message: "must be a non-empty array of schemas")
                     }
-                    for (i, sub) in list.enumerated() { try check(sub, root: root, at: here + "/\(i)", depth: depth + 1, patterns: &patterns) }
+                    for (i, sub) in list.enumerated() {
+                        trail.append(String(i))
+                        defer { trail.removeLast() }
+                        try check(sub, root: root, at: &trail, depth: depth + 1, patterns: &patterns, references: &references)
+                    }
                 case "required":
                     guard case .array(let list) = value, list.allSatisfy({ $0.stringValue != nil }) else {
                         throw JSONSchemaError(path: here, message: "must be an array of strings")
@@ -91,15 +111,16 @@ public struct JSONSchema: Sendable {
                     try compile(p, at: here, into: &patterns)
                 case "$ref":
                     guard let ref = value.stringValue else { throw JSONSchemaError(path: here, message: "must be a string") }
-                    guard resolve(ref, in: root) != nil else {
+                    guard let target = resolve(ref, in: root) else {
                         throw JSONSchemaError(path: here, message: "\(ref) does not point into this schema (only local references are supported)")
                     }
+                    references[ref] = target
                 default:
                     continue
                 }
             }
         default:
-            throw JSONSchemaError(path: path, message: "a schema must be an object or a boolean, found \(schema.typeName)")
+            throw JSONSchemaError(path: pointer(trail), message: "a schema must be an object or a boolean, found \(schema.typeName)")
         }
     }
 
@@ -115,7 +136,7 @@ public struct JSONSchema: Sendable {
     }
 
     /// The schema a local reference (`#`, `#/a/b`) points to.
-    func resolve(_ ref: String) -> JSONValue? { Self.resolve(ref, in: document) }
+    func resolve(_ ref: String) -> JSONValue? { references[ref] ?? Self.resolve(ref, in: document) }
 
     static func resolve(_ ref: String, in document: JSONValue) -> JSONValue? {
         guard ref.hasPrefix("#") else { return nil }
@@ -124,8 +145,9 @@ public struct JSONSchema: Sendable {
         guard !pointer.isEmpty else { return node }
         guard pointer.hasPrefix("/") else { return nil }
         for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let token = String(raw).replacing("~1", with: "/").replacing("~0", with: "~")
-                .removingPercentEncoding()
+            var token = String(raw)
+            if token.contains("~") { token = token.replacing("~1", with: "/").replacing("~0", with: "~") }
+            token = token.removingPercentEncoding()
             switch node {
             case .object(let o):
                 guard let next = o[token] else { return nil }
@@ -142,98 +164,87 @@ public struct JSONSchema: Sendable {
 
     // MARK: - Validating values
 
-    private func fail(_ into: inout [JSONSchemaViolation], _ path: String, _ keyword: String, _ message: String) {
-        into.append(JSONSchemaViolation(path: path, keyword: keyword, message: message))
+    private func fail(_ into: inout [JSONSchemaViolation], _ path: PathTrail, _ keyword: String, _ message: String) {
+        into.append(JSONSchemaViolation(path: path.rendered, keyword: keyword, message: message))
     }
 
-    private func validate(_ value: JSONValue, against schema: JSONValue, at path: String,
+    private func validate(_ value: JSONValue, node index: Int, at path: inout PathTrail,
                           into v: inout [JSONSchemaViolation], depth: Int) {
         guard depth < 256 else {
             fail(&v, path, "$ref", "schema references nest too deeply (a reference cycle?)")
             return
         }
-        switch schema {
-        case .bool(true): return
-        case .bool(false):
-            fail(&v, path, "false", "no value is allowed here")
-            return
-        case .object(let s):
-            validate(value, against: s, at: path, into: &v, depth: depth)
-        default:
+        let n = nodes[index]
+        if let boolean = n.boolean {
+            if !boolean { fail(&v, path, "false", "no value is allowed here") }
             return
         }
-    }
-
-    private func validate(_ value: JSONValue, against s: JSONObject, at path: String,
-                          into v: inout [JSONSchemaViolation], depth: Int) {
-        if let ref = s["$ref"]?.stringValue, let target = resolve(ref) {
-            validate(value, against: target, at: path, into: &v, depth: depth + 1)
+        if let ref = n.ref { validate(value, node: ref, at: &path, into: &v, depth: depth + 1) }
+        if n.types != 0 && n.types & SchemaNode.typeBits(of: value) == 0 {
+            fail(&v, path, "type", "expected \(n.typeNames.joined(separator: " or ")), found \(value.typeName)")
+            return
         }
-        if let type = s["type"] {
-            let names = (type.arrayValue ?? [type]).compactMap(\.stringValue)
-            if !names.contains(where: { Self.matches(value, type: $0) }) {
-                fail(&v, path, "type", "expected \(names.joined(separator: " or ")), found \(value.typeName)")
-                return
-            }
-        }
-        if let options = s["enum"]?.arrayValue, !options.contains(where: { Self.equal($0, value) }) {
+        if let options = n.enumValues, !options.contains(where: { Self.equal($0, value) }) {
             fail(&v, path, "enum", "\(Self.shown(value)) is not one of \(Self.shown(.array(options)))")
         }
-        if let constant = s["const"], !Self.equal(constant, value) {
+        if let constant = n.constValue, !Self.equal(constant, value) {
             fail(&v, path, "const", "must be \(Self.shown(constant))")
         }
         switch value {
-        case .integer, .number: validateNumber(value.doubleValue!, s, path, &v)
-        case .string(let string): validateString(string, s, path, &v)
-        case .array(let items): validateArray(items, s, path, &v, depth)
-        case .object(let object): validateObject(object, s, path, &v, depth)
+        case .integer, .number: validateNumber(value.doubleValue!, n, path, &v)
+        case .string(let string): validateString(string, n, path, &v)
+        case .array(let items): validateArray(items, n, &path, &v, depth)
+        case .object(let object): validateObject(object, n, &path, &v, depth)
         default: break
         }
-        validateCombinators(value, s, path, &v, depth)
+        if n.hasCombinators { validateCombinators(value, n, &path, &v, depth) }
     }
 
-    private func validateCombinators(_ value: JSONValue, _ s: JSONObject, _ path: String,
+    private func validateCombinators(_ value: JSONValue, _ n: SchemaNode, _ path: inout PathTrail,
                                      _ v: inout [JSONSchemaViolation], _ depth: Int) {
-        if let all = s["allOf"]?.arrayValue {
-            for sub in all { validate(value, against: sub, at: path, into: &v, depth: depth + 1) }
-        }
-        if let any = s["anyOf"]?.arrayValue {
-            let results = any.map { sub in subViolations(value, sub, path, depth) }
-            if !results.contains(where: \.isEmpty) {
-                let first = results.first?.first.map { ": \($0.message)" } ?? ""
-                fail(&v, path, "anyOf", "matches none of the \(any.count) allowed schemas\(first)")
+        for sub in n.allOf { validate(value, node: sub, at: &path, into: &v, depth: depth + 1) }
+        if !n.anyOf.isEmpty {
+            var firstProblem: String?
+            var matched = false
+            for sub in n.anyOf {
+                let problems = subViolations(value, sub, &path, depth)
+                if problems.isEmpty { matched = true; break }
+                if firstProblem == nil { firstProblem = problems.first?.message }
+            }
+            if !matched {
+                fail(&v, path, "anyOf", "matches none of the \(n.anyOf.count) allowed schemas\(firstProblem.map { ": \($0)" } ?? "")")
             }
         }
-        if let one = s["oneOf"]?.arrayValue {
-            let matching = one.filter { subViolations(value, $0, path, depth).isEmpty }.count
+        if !n.oneOf.isEmpty {
+            let matching = n.oneOf.filter { subViolations(value, $0, &path, depth).isEmpty }.count
             if matching != 1 {
-                fail(&v, path, "oneOf", "must match exactly one of \(one.count) schemas, matches \(matching)")
+                fail(&v, path, "oneOf", "must match exactly one of \(n.oneOf.count) schemas, matches \(matching)")
             }
         }
-        if let not = s["not"], subViolations(value, not, path, depth).isEmpty {
+        if let not = n.not, subViolations(value, not, &path, depth).isEmpty {
             fail(&v, path, "not", "must not match the schema in \"not\"")
         }
-        if let condition = s["if"] {
-            if subViolations(value, condition, path, depth).isEmpty {
-                if let then = s["then"] { validate(value, against: then, at: path, into: &v, depth: depth + 1) }
-            } else if let otherwise = s["else"] {
-                validate(value, against: otherwise, at: path, into: &v, depth: depth + 1)
+        if let condition = n.ifNode {
+            if subViolations(value, condition, &path, depth).isEmpty {
+                if let then = n.thenNode { validate(value, node: then, at: &path, into: &v, depth: depth + 1) }
+            } else if let otherwise = n.elseNode {
+                validate(value, node: otherwise, at: &path, into: &v, depth: depth + 1)
             }
         }
     }
 
-    private func subViolations(_ value: JSONValue, _ schema: JSONValue, _ path: String, _ depth: Int) -> [JSONSchemaViolation] {
+    private func subViolations(_ value: JSONValue, _ node: Int, _ path: inout PathTrail, _ depth: Int) -> [JSONSchemaViolation] {
         var sub: [JSONSchemaViolation] = []
-        validate(value, against: schema, at: path, into: &sub, depth: depth + 1)
+        validate(value, node: node, at: &path, into: &sub, depth: depth + 1)
         return sub
     }
 
-    private func validateNumber(_ x: Double, _ s: JSONObject, _ path: String, _ v: inout [JSONSchemaViolation]) {
-        if let m = s["minimum"]?.doubleValue, x < m { fail(&v, path, "minimum", "\(Self.number(x)) is less than the minimum \(Self.number(m))") }
-        if let m = s["maximum"]?.doubleValue, x > m { fail(&v, path, "maximum", "\(Self.number(x)) is more than the maximum \(Self.number(m))") }
-        if let m = s["exclusiveMinimum"]?.doubleValue, x <= m { fail(&v, path, "exclusiveMinimum", "\(Self.number(x)) must be more than \(Self.number(m))") }
-        if let m = s["exclusiveMaximum"]?.doubleValue, x >= m { fail(&v, path, "exclusiveMaximum", "\(Self.number(x)) must be less than \(Self.number(m))") }
-        if let m = s["multipleOf"]?.doubleValue, m > 0 {
+    private func validateNumber(_ x: Double, _ n: SchemaNode, _ path: PathTrail, _ v: inout [JSONSchemaViolation]) {
+        if let m = n.minimum, x < m { fail(&v, path, "minimum", "\(Self.number(x)) is less than the minimum \(Self.number(m))") }
+        if let m = n.maximum, x > m { fail(&v, path, "maximum", "\(Self.number(x)) is more than the maximum \(Self.number(m))") }
+        if let m = n.exclusiveMinimum, x <= m { fail(&v, path, "exclusiveMinimum", "\(Self.number(x)) must be more than \(Self.number(m))") }
+        if let m = n.exclusiveMaximum, x >= m { fail(&v, path, "exclusiveMaximum", "\(Self.number(x)) must be less than \(Self.number(m))") }
+        if let m = n.multipleOf, m > 0 {
             let q = x / m
             if !q.isFinite || abs(q - q.rounded()) > 1e-9 * max(1, abs(q)) {
                 fail(&v, path, "multipleOf", "\(Self.number(x)) is not a multiple of \(Self.number(m))")
@@ -241,82 +252,82 @@ public struct JSONSchema: Sendable {
         }
     }
 
-    private func validateString(_ string: String, _ s: JSONObject, _ path: String, _ v: inout [JSONSchemaViolation]) {
-        let length = string.unicodeScalars.count
-        if case .integer(let m)? = s["minLength"], length < m { fail(&v, path, "minLength", "is \(length) characters, fewer than \(m)") }
-        if case .integer(let m)? = s["maxLength"], length > m { fail(&v, path, "maxLength", "is \(length) characters, more than \(m)") }
-        if let p = s["pattern"]?.stringValue, let pattern = patterns[p] {
+    private func validateString(_ string: String, _ n: SchemaNode, _ path: PathTrail, _ v: inout [JSONSchemaViolation]) {
+        if n.minLength != nil || n.maxLength != nil {
+            let length = string.unicodeScalars.count
+            if let m = n.minLength, length < m { fail(&v, path, "minLength", "is \(length) characters, fewer than \(m)") }
+            if let m = n.maxLength, length > m { fail(&v, path, "maxLength", "is \(length) characters, more than \(m)") }
+        }
+        if let p = n.pattern, let pattern = patterns[p] {
             switch pattern.search(string) {
             case true?: break
             case false?: fail(&v, path, "pattern", "\(Self.shown(.string(string))) does not match the pattern \(JSONSerializer.quoted(p))")
             case nil: fail(&v, path, "pattern", "the pattern \(JSONSerializer.quoted(p)) takes too long to check against this value")
             }
         }
-        if let format = s["format"]?.stringValue, let ok = StringFormats.check(string, format: format), !ok {
+        if let format = n.format, let ok = StringFormats.check(string, format: format), !ok {
             fail(&v, path, "format", "\(Self.shown(.string(string))) is not a valid \(format)")
         }
     }
 
-    private func validateArray(_ items: [JSONValue], _ s: JSONObject, _ path: String,
+    private func validateArray(_ items: [JSONValue], _ n: SchemaNode, _ path: inout PathTrail,
                                _ v: inout [JSONSchemaViolation], _ depth: Int) {
-        if case .integer(let m)? = s["minItems"], items.count < m { fail(&v, path, "minItems", "has \(items.count) items, fewer than \(m)") }
-        if case .integer(let m)? = s["maxItems"], items.count > m { fail(&v, path, "maxItems", "has \(items.count) items, more than \(m)") }
-        if s["uniqueItems"] == .bool(true) {
+        if let m = n.minItems, items.count < m { fail(&v, path, "minItems", "has \(items.count) items, fewer than \(m)") }
+        if let m = n.maxItems, items.count > m { fail(&v, path, "maxItems", "has \(items.count) items, more than \(m)") }
+        if n.uniqueItems {
             outer: for i in items.indices {
                 for j in items.indices where j > i && Self.equal(items[i], items[j]) {
-                    fail(&v, JSONPath.appending(index: j, to: path), "uniqueItems", "repeats item \(i)")
+                    path.push(.index(j))
+                    fail(&v, path, "uniqueItems", "repeats item \(i)")
+                    path.pop()
                     break outer
                 }
             }
         }
-        let prefix = s["prefixItems"]?.arrayValue ?? []
-        for (i, item) in items.enumerated() {
-            let itemPath = JSONPath.appending(index: i, to: path)
-            if i < prefix.count {
-                validate(item, against: prefix[i], at: itemPath, into: &v, depth: depth + 1)
-            } else if let schema = s["items"] {
-                validate(item, against: schema, at: itemPath, into: &v, depth: depth + 1)
+        if !n.prefixItems.isEmpty || n.items != nil {
+            for (i, item) in items.enumerated() {
+                let schema = i < n.prefixItems.count ? n.prefixItems[i] : n.items
+                guard let schema else { continue }
+                path.push(.index(i))
+                validate(item, node: schema, at: &path, into: &v, depth: depth + 1)
+                path.pop()
             }
         }
-        if let contains = s["contains"], !items.contains(where: { subViolations($0, contains, path, depth).isEmpty }) {
+        if let contains = n.contains, !items.contains(where: { subViolations($0, contains, &path, depth).isEmpty }) {
             fail(&v, path, "contains", "has no item that matches \"contains\"")
         }
     }
 
-    private func validateObject(_ object: JSONObject, _ s: JSONObject, _ path: String,
+    private func validateObject(_ object: JSONObject, _ n: SchemaNode, _ path: inout PathTrail,
                                 _ v: inout [JSONSchemaViolation], _ depth: Int) {
-        if let required = s["required"]?.arrayValue {
-            for name in required.compactMap(\.stringValue) where object[name] == nil {
-                fail(&v, path, "required", "missing required property \(JSONSerializer.quoted(name))")
-            }
+        for name in n.required where object[name] == nil {
+            fail(&v, path, "required", "missing required property \(JSONSerializer.quoted(name))")
         }
-        if case .integer(let m)? = s["minProperties"], object.count < m { fail(&v, path, "minProperties", "has \(object.count) properties, fewer than \(m)") }
-        if case .integer(let m)? = s["maxProperties"], object.count > m { fail(&v, path, "maxProperties", "has \(object.count) properties, more than \(m)") }
-        let properties = s["properties"]?.objectValue ?? JSONObject()
-        let patternProperties = s["patternProperties"]?.objectValue ?? JSONObject()
+        if let m = n.minProperties, object.count < m { fail(&v, path, "minProperties", "has \(object.count) properties, fewer than \(m)") }
+        if let m = n.maxProperties, object.count > m { fail(&v, path, "maxProperties", "has \(object.count) properties, more than \(m)") }
+        guard !n.properties.isEmpty || !n.patternProperties.isEmpty || n.propertyNames != nil || n.additionalProperties != nil else { return }
         for (key, value) in object {
-            let memberPath = JSONPath.appending(key: key, to: path)
+            path.push(.key(key))
             var matched = false
-            if let schema = properties[key] {
+            if let schema = n.properties[key] {
                 matched = true
-                validate(value, against: schema, at: memberPath, into: &v, depth: depth + 1)
+                validate(value, node: schema, at: &path, into: &v, depth: depth + 1)
             }
-            for (pattern, schema) in patternProperties {
-                if patterns[pattern]?.search(key) == true {
-                    matched = true
-                    validate(value, against: schema, at: memberPath, into: &v, depth: depth + 1)
-                }
+            for (pattern, schema) in n.patternProperties where patterns[pattern]?.search(key) == true {
+                matched = true
+                validate(value, node: schema, at: &path, into: &v, depth: depth + 1)
             }
-            if let names = s["propertyNames"] {
-                validate(.string(key), against: names, at: memberPath, into: &v, depth: depth + 1)
+            if let names = n.propertyNames {
+                validate(.string(key), node: names, at: &path, into: &v, depth: depth + 1)
             }
-            if !matched, let additional = s["additionalProperties"] {
-                if additional == .bool(false) {
-                    fail(&v, memberPath, "additionalProperties", "property \(JSONSerializer.quoted(key)) is not allowed")
+            if !matched, let additional = n.additionalProperties {
+                if nodes[additional].boolean == false {
+                    fail(&v, path, "additionalProperties", "property \(JSONSerializer.quoted(key)) is not allowed")
                 } else {
-                    validate(value, against: additional, at: memberPath, into: &v, depth: depth + 1)
+                    validate(value, node: additional, at: &path, into: &v, depth: depth + 1)
                 }
             }
+            path.pop()
         }
     }
 
