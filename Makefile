@@ -73,8 +73,14 @@ cli: release
 	@mkdir -p $(BINDIR)
 	cp .build/release/streamchatai-cli $(BINDIR)/streamchatai
 
-demo: lib cli
+demo: lib cli plugins
+	@echo "== the steps of a streamed reply"
 	$(BINDIR)/streamchatai steps examples-c/data/conversation.jsonl
+	@echo "== the bundled plugins"
+	$(BINDIR)/streamchatai plugins $(BUILD)/plugins
+	@echo "== the client tools a reply addresses to u_123 on linux-7f3a"
+	$(BINDIR)/streamchatai steps examples-c/data/tool-reply.json
+	$(BINDIR)/streamchatai run examples-c/data/tool-reply.json --user u_123 --client linux-7f3a --plugins $(BUILD)/plugins
 
 # ---------------------------------------------------------------- tests
 

@@ -13,6 +13,8 @@ import Glibc
 
 let usage = """
     usage: streamchatai steps FILE [--json] [--now-ms MS]
+           streamchatai plugins DIR
+           streamchatai run FILE --user USER_ID --client CLIENT_ID [--plugins DIR]...
            streamchatai version
 
     steps    Prints the steps of a reply: FILE (or - for standard input) holds a chat
@@ -20,6 +22,9 @@ let usage = """
              or a JSONL stream of message updates, one per line.
              --json      print the UI IR tree instead of text
              --now-ms    the current time in ms since the epoch, for "Thinking… 7s"
+    plugins  Lists what the plugin folders in DIR provide, and why a bad one is skipped.
+    run      Runs the client tools that FILE's reply addresses to that user and install,
+             with the tools of the plugins in DIR, and prints each result.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -37,6 +42,10 @@ case "steps":
         Terminal.error("streamchatai: \(error)\n\n\(usage)")
         exit(2)
     }
+case "plugins":
+    exit(ToolsCommand.plugins(arguments))
+case "run":
+    exit(ToolsCommand.run(arguments))
 case "version", "--version":
     print("streamchatai \(StreamChatAIVersion.string)")
 case "help", "--help", "-h":
