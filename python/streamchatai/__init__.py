@@ -17,10 +17,10 @@ they run.
 
 from __future__ import annotations
 
-import ctypes
-import json
 from typing import Any, Mapping, Optional, Sequence, Union
 
+from ._calls import call_json as _call_json
+from ._calls import encode as _encode
 from ._native import lib
 from .errors import (
     BY_STATUS,
@@ -80,35 +80,6 @@ def limit(limit_id: int, new_value: int = -1) -> int:
     if previous < 0:
         raise InvalidArgument(1, "SCA_E_INVALID_ARGUMENT", f"unknown limit id {limit_id}")
     return previous
-
-
-def _encode(value: Optional[JSONInput]) -> Optional[bytes]:
-    """JSON text as UTF-8 bytes. Text and bytes pass through, so callers can
-    hand over JSON they already have; lone surrogates are passed on for the
-    library to refuse as invalid UTF-8 rather than failing here."""
-    if value is None:
-        return None
-    if isinstance(value, bytes):
-        return value
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text.encode("utf-8", "surrogatepass")
-
-
-def _raise(status: int) -> None:
-    message = lib.sca_last_error().decode("utf-8", "replace")
-    code = lib.sca_status_name(status).decode()
-    raise BY_STATUS.get(status, StreamChatAIError)(status, code, message)
-
-
-def _call_json(fn, *args: Optional[bytes]) -> Any:
-    out = ctypes.c_void_p()
-    status = fn(*args, ctypes.byref(out))
-    if status != 0:
-        _raise(status)
-    try:
-        return json.loads(ctypes.string_at(out.value))
-    finally:
-        lib.sca_free(out)
 
 
 def decode_parts(attachments: JSONInput) -> list:

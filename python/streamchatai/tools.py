@@ -20,42 +20,16 @@ import json
 import threading
 from typing import Any, Callable, Mapping, Optional
 
+from ._calls import call_json as _call_json
+from ._calls import check as _check
+from ._calls import encode as _encode
 from ._native import SEND_FN, TOOL_FN, lib
-from .errors import BY_STATUS, StreamChatAIError
+from .errors import StreamChatAIError
 
 __all__ = [
     "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
 ]
-
-
-def _encode(value) -> Optional[bytes]:
-    if value is None:
-        return None
-    if isinstance(value, bytes):
-        return value
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text.encode("utf-8", "surrogatepass")
-
-
-def _check(status: int) -> None:
-    if status != 0:
-        message = lib.sca_last_error().decode("utf-8", "replace")
-        code = lib.sca_status_name(status).decode()
-        raise BY_STATUS.get(status, StreamChatAIError)(status, code, message)
-
-
-def _take_json(out: ctypes.c_void_p) -> Any:
-    try:
-        return json.loads(ctypes.string_at(out.value))
-    finally:
-        lib.sca_free(out)
-
-
-def _call_json(fn, *args) -> Any:
-    out = ctypes.c_void_p()
-    _check(fn(*args, ctypes.byref(out)))
-    return _take_json(out)
 
 
 class Result:
