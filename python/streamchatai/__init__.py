@@ -23,7 +23,6 @@ from ._calls import call_json as _call_json
 from ._calls import encode as _encode
 from ._native import lib
 from .errors import (
-    BY_STATUS,
     InternalError,
     InvalidArgument,
     InvalidJSON,

@@ -1,7 +1,6 @@
 """Client tools through the Python binding: the runner's rules, Python
 functions as tools, threads, a restart with a ledger, and the backend guards."""
 
-import json
 import os
 import signal
 import subprocess
