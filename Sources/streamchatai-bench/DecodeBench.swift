@@ -63,25 +63,28 @@ enum DecodeBench {
 
     static func run(_ corpus: [UInt8], budgetSeconds: Double) -> Result {
         let mb = Double(corpus.count) / 1e6
-        let ours = bestSecondsPerCall(budget: budgetSeconds) { decodeOurs(corpus) }
-        let jansson = bestSecondsPerCall(budget: budgetSeconds) {
-            corpus.withUnsafeBytes { raw in
-                var error = json_error_t()
-                guard let root = json_loadb(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count, 0, &error) else {
-                    fatalError("jansson refused the corpus")
-                }
-                sink &+= json_array_size(root)
-                json_delete(root)
-            }
-        }
         let data = Data(corpus)
         let decoder = JSONDecoder()
-        let foundation = bestSecondsPerCall(budget: budgetSeconds) {
-            guard let list = try? decoder.decode([CodableAttachment].self, from: data) else {
-                fatalError("JSONDecoder refused the corpus")
-            }
-            sink &+= list.count
-        }
+        let times = bestSecondsPerCall(budget: budgetSeconds, comparing: [
+            { decodeOurs(corpus) },
+            {
+                corpus.withUnsafeBytes { raw in
+                    var error = json_error_t()
+                    guard let root = json_loadb(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count, 0, &error) else {
+                        fatalError("jansson refused the corpus")
+                    }
+                    sink &+= json_array_size(root)
+                    json_delete(root)
+                }
+            },
+            {
+                guard let list = try? decoder.decode([CodableAttachment].self, from: data) else {
+                    fatalError("JSONDecoder refused the corpus")
+                }
+                sink &+= list.count
+            },
+        ])
+        let (ours, jansson, foundation) = (times[0], times[1], times[2])
         return Result(ours: mb / ours, jansson: mb / jansson, jsonDecoder: mb / foundation)
     }
 }

@@ -29,18 +29,19 @@ enum PluginBench {
         //    host->complete parsing the result) vs the table's call_tool called directly.
         let arguments: JSONObject = ["city": "Oslo"]
         let done = Atomic<Int>(0)
-        let abi = bestSecondsPerCall(budget: budgetSeconds) {
-            weather.call(tool: "get_weather", arguments: arguments,
-                         completion: AIToolCompletion(deliver: { _ in done.add(1, ordering: .relaxed); return true }))
-        }
         guard let library = dlopen(weather.folder.libraryPath, RTLD_NOW | RTLD_LOCAL),
               let entry = dlsym(library, "sca_plugin_entry_v1") else { return nil }
         let table = unsafeBitCast(entry, to: (@convention(c) () -> UnsafeRawPointer).self)()
         let callTool = table.assumingMemoryBound(to: sca_plugin.self).pointee.call_tool!
         let unknownCall = OpaquePointer(bitPattern: UInt.max)
-        let direct = bestSecondsPerCall(budget: budgetSeconds) {
-            sink &+= Int(callTool("get_weather", #"{"city":"Oslo"}"#, unknownCall))
-        }
+        let abiTimes = bestSecondsPerCall(budget: budgetSeconds, comparing: [
+            {
+                weather.call(tool: "get_weather", arguments: arguments,
+                             completion: AIToolCompletion(deliver: { _ in done.add(1, ordering: .relaxed); return true }))
+            },
+            { sink &+= Int(callTool("get_weather", #"{"city":"Oslo"}"#, unknownCall)) },
+        ])
+        let (abi, direct) = (abiTimes[0], abiTimes[1])
 
         // 2. libffi vs a direct call of math_add, and the whole typed tool path.
         guard let mathHandle = dlopen(mathlib.folder.libraryPath, RTLD_NOW | RTLD_LOCAL),

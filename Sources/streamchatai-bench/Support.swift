@@ -30,6 +30,33 @@ func bestSecondsPerCall(budget: Double, _ body: () -> Void) -> Double {
     return best
 }
 
+/// The best seconds per call of each contender, measured in alternating
+/// rounds so that a noisy machine slows every contender alike.
+func bestSecondsPerCall(budget: Double, comparing contenders: [() -> Void]) -> [Double] {
+    var iterations: [Int] = []
+    for body in contenders {
+        body()  // warm up
+        var n = 1
+        while true {
+            let start = now()
+            for _ in 0..<n { body() }
+            if now() - start > budget / Double(20 * contenders.count) || n > 1 << 24 { break }
+            n *= 2
+        }
+        iterations.append(n)
+    }
+    var best = [Double](repeating: .infinity, count: contenders.count)
+    let deadline = now() + budget
+    repeat {
+        for (i, body) in contenders.enumerated() {
+            let start = now()
+            for _ in 0..<iterations[i] { body() }
+            best[i] = min(best[i], (now() - start) / Double(iterations[i]))
+        }
+    } while now() < deadline
+    return best
+}
+
 func fmt(_ x: Double) -> String {
     if x >= 100 { return String(Int(x.rounded())) }
     let scaled = Int((x * 100).rounded())

@@ -111,12 +111,12 @@ public final class Plugin: Sendable {
         case .success(.process(let process)):
             process.call(tool: name, arguments: arguments, completion: completion)
         case .success(.inProcess(let loaded)):
-            if let timeout = folder.manifest.toolTimeoutMs {
+            loaded.call(tool: name, arguments: arguments, completion: completion)
+            if let timeout = folder.manifest.toolTimeoutMs, !completion.isAnswered {
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(timeout)) {
                     completion.complete(.failed(reason: "The tool \"\(name)\" did not finish within \(timeout) ms."))
                 }
             }
-            loaded.call(tool: name, arguments: arguments, completion: completion)
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A tool this install runs for the agent: its definition and the code that runs it.
 ///
@@ -44,6 +45,7 @@ public struct AIClientTool: Sendable {
 public final class AIToolCompletion: Sendable {
     private let deliver: @Sendable (AIToolResult) -> Bool
     private let cancelled: @Sendable () -> Bool
+    private let answered = Atomic<Bool>(false)
 
     /// A completion that hands results to `deliver`, which returns whether it took one.
     public init(deliver: @escaping @Sendable (AIToolResult) -> Bool,
@@ -58,5 +60,12 @@ public final class AIToolCompletion: Sendable {
 
     /// Hands over the result. Returns false when the call already has one (or timed out).
     @discardableResult
-    public func complete(_ result: AIToolResult) -> Bool { deliver(result) }
+    public func complete(_ result: AIToolResult) -> Bool {
+        answered.store(true, ordering: .releasing)
+        return deliver(result)
+    }
+
+    /// Whether ``complete(_:)`` was called; a tool that answered at once
+    /// needs no timeout timer.
+    public var isAnswered: Bool { answered.load(ordering: .acquiring) }
 }

@@ -245,13 +245,15 @@ public final class AIClientToolRunner: Sendable {
         }
         let core = self.core
         let timeout = configuration.toolTimeoutMs
+        let completion = AIToolCompletion(deliver: { result in core.finish(call, result) },
+                                          isCancelled: { [weak core] in core?.isSettled(call.id) ?? true })
+        tool.handler(call, completion)
+        guard !completion.isAnswered else { return }
         // Weak: a pending timer must not keep a released runner (and its ledger lock) alive;
         // the completion handed to the tool does that while the tool may still answer.
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(timeout)) { [weak core] in
             _ = core?.finish(call, .failed(reason: "The tool \"\(name)\" did not finish within \(timeout) ms."))
         }
-        tool.handler(call, AIToolCompletion(deliver: { result in core.finish(call, result) },
-                                            isCancelled: { [weak core] in core?.isSettled(call.id) ?? true }))
     }
 }
 
