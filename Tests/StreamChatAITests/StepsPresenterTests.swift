@@ -117,7 +117,7 @@ import StreamChatAI
         #expect(json["ir"] == .integer(1))
         #expect(json["root"]?["id"] == .string("steps"))
         let child = try #require(json["root"]?["children"]?.arrayValue?.first?.objectValue)
-        #expect(child.keys == ["id", "type", "props", "children", "events", "state"])
+        #expect(child.keys == ["id", "type", "props", "children", "events", "state", "bindings", "entrance"])
         #expect(child["state"] == .string("ready"))
     }
 }

@@ -1,0 +1,130 @@
+/// Moves a fenced UI block out of a reply's text into `ai_ui` as the reply
+/// streams, for agent backends.
+///
+/// Feed the model's text chunk by chunk; fences may be split across chunks.
+/// A block opened by a fence the extractor knows (such as ```` ```openui-lang ````
+/// or ```` ```a2ui ````) becomes the document's content, `streaming` until the
+/// fence closes and then `complete`; the words around it stay in the text.
+/// Other code blocks stay in the text. When the custom data would exceed the
+/// limit (50 KB by default), the UI is left out.
+///
+/// ```swift
+/// var extractor = UIFenceExtractor(fences: ["openui-lang": "openui"])
+/// extractor.feed("Here is your plan:\n```openui-lang\nroot = Card([])\n")
+/// extractor.ui?["status"]   // "streaming"
+/// ```
+public struct UIFenceExtractor: Sendable {
+    /// Fence info strings and the format each one means.
+    public let fences: [String: String]
+    /// The largest custom data accepted, in bytes of JSON, including `otherCustomDataBytes`.
+    public let maxCustomDataBytes: Int
+    /// The size of the rest of the message's custom data.
+    public let otherCustomDataBytes: Int
+
+    /// The reply's text without the UI block.
+    public private(set) var text = ""
+    private var content = ""
+    private var format: String?
+    private var state = State.text
+    private var pending = ""
+    private var closed = false
+    private var lineStart = true
+    /// Whether the UI was left out for being too large.
+    public private(set) var droppedForSize = false
+
+    private enum State { case text, uiBlock, otherBlock }
+
+    /// An extractor for `fences` (info string → format).
+    public init(fences: [String: String], maxCustomDataBytes: Int = 50 * 1024, otherCustomDataBytes: Int = 0) {
+        self.fences = fences
+        self.maxCustomDataBytes = maxCustomDataBytes
+        self.otherCustomDataBytes = otherCustomDataBytes
+    }
+
+    /// The `ai_ui` field so far, or nil when there is no UI (yet, or any more).
+    public var ui: JSONValue? {
+        guard let format, !droppedForSize else { return nil }
+        return AIUIDocument(format: format, isStreaming: !closed, content: .string(content)).jsonValue
+    }
+
+    /// Adds the next chunk of the model's text.
+    public mutating func feed(_ chunk: String) {
+        pending += chunk
+        // Work line by line; the last, unfinished line waits unless it can't be a fence.
+        while let newline = pending.firstIndex(of: "\n") {
+            let line = String(pending[..<newline])
+            pending = String(pending[pending.index(after: newline)...])
+            take(line: line, complete: true)
+        }
+        if !pending.isEmpty && !pending.hasPrefix("`") && !" \t".contains(pending.first!) || pending.count > 64 && !Self.fenceStart(pending) {
+            let partial = pending
+            pending = ""
+            take(line: partial, complete: false)
+        }
+        checkSize()
+    }
+
+    /// Says the reply is done: text still held back is released.
+    public mutating func finish() {
+        if !pending.isEmpty {
+            let rest = pending
+            pending = ""
+            take(line: rest, complete: false)
+        }
+        checkSize()
+    }
+
+    private static func fenceStart(_ line: String) -> Bool {
+        line.drop(while: { $0 == " " }).hasPrefix("```")
+    }
+
+    private mutating func take(line: String, complete: Bool) {
+        let trimmed = line.drop(while: { $0 == " " })
+        switch state {
+        case .text:
+            if lineStart, complete, trimmed.hasPrefix("```") {
+                let info = trimmed.dropFirst(3).trimmingCharacters()
+                if let known = fences[info], format == nil {
+                    format = known
+                    state = .uiBlock
+                    return
+                }
+                state = .otherBlock
+            }
+            append(toText: line, complete: complete)
+        case .otherBlock:
+            if lineStart, complete, trimmed.hasPrefix("```"), trimmed.dropFirst(3).allSatisfy({ $0 == "`" || $0 == " " }) { state = .text }
+            append(toText: line, complete: complete)
+        case .uiBlock:
+            if lineStart, complete, trimmed.hasPrefix("```"), trimmed.dropFirst(3).allSatisfy({ $0 == "`" || $0 == " " }) {
+                state = .text
+                closed = true
+                lineStart = true
+                return
+            }
+            content += line
+            if complete { content += "\n" }
+            lineStart = complete
+        }
+    }
+
+    private mutating func append(toText line: String, complete: Bool) {
+        text += line
+        if complete { text += "\n" }
+        lineStart = complete
+    }
+
+    private mutating func checkSize() {
+        guard let ui, !droppedForSize else { return }
+        if JSONSerializer.string(ui).utf8.count + otherCustomDataBytes + 10 > maxCustomDataBytes { droppedForSize = true }
+    }
+
+    /// `{"text", "ai_ui": {...} or null, "dropped_for_size"}`.
+    public var jsonValue: JSONValue {
+        .object(JSONObject([("text", .string(text)), ("ai_ui", ui ?? .null), ("dropped_for_size", .bool(droppedForSize))]))
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String { String(self).trimmingWhitespace() }
+}
