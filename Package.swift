@@ -31,6 +31,6 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]),
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI"]),
         .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
-        .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"]),
+        .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"], exclude: ["Golden"]),
     ]
 )

@@ -122,6 +122,51 @@ typedef struct sca_plugin {
  *  static table, or NULL if the plugin can't run here. Since plugin ABI 1.0. */
 typedef const sca_plugin *(*sca_plugin_entry_fn)(void);
 
+/* ------------------------------------------------------------------------ */
+/* The renderer feature                                                      */
+/* ------------------------------------------------------------------------ */
+
+/** The id get_feature() answers with an sca_renderer_v1 table, for a plugin
+ *  whose manifest lists a renderer. Since plugin ABI 1.0. */
+#define SCA_RENDERER_FEATURE_V1 "streamchatai.renderer/1"
+
+/** Takes JSON text from a renderer; the host copies it before returning.
+ *  [callback: runs on the thread of the renderer call it was handed to] */
+typedef void (*sca_json_writer)(void *writer_ctx, const char *json);
+
+/** A renderer's state for one conversation, owned by the plugin.
+ *  Since plugin ABI 1.0. */
+typedef struct sca_renderer_engine sca_renderer_engine;
+
+/** A renderer of a UI format of the plugin's own, turning each reply's
+ *  document into a UI IR node (see docs/ui-ir.md). Since plugin ABI 1.0. */
+typedef struct sca_renderer_v1 {
+    /** sizeof(sca_renderer_v1) as the plugin was built. */
+    uint32_t struct_size;
+    /** The format; must equal the "format" of a renderer in the manifest. */
+    const char *format;
+    /** A new engine for one conversation, or NULL. [main] */
+    sca_renderer_engine *(*create_engine)(void);
+    /** Frees an engine. [main] */
+    void (*destroy_engine)(sca_renderer_engine *engine);
+    /** Each reply's document as it arrives, oldest first, also for replies not
+     *  on screen: {"v", "format", "version"?, "status", "content"}. [main] */
+    void (*receive)(sca_renderer_engine *engine, const char *message_id, const char *document_json);
+    /** Writes the reply's UI as one IR node ({"id", "type", "props",
+     *  "children", "events", "state", "bindings"}) through write and returns
+     *  0; or returns non-zero (writing nothing) for the reply to show its text.
+     *  Asked again each time the reply's document changes. [main] */
+    int32_t (*view)(sca_renderer_engine *engine, const char *message_id, const char *document_json,
+                    sca_json_writer write, void *writer_ctx);
+    /** The user raised event_json ({"node_id", "name", "value"?}) on the node
+     *  node_json. Writes zero or more actions, each {"name", "payload"}; the
+     *  host labels them with what the user tapped. Returns 0. [main] */
+    int32_t (*event)(sca_renderer_engine *engine, const char *message_id, const char *event_json,
+                     const char *node_json, sca_json_writer write, void *writer_ctx);
+    /** The reply left the conversation. [main] */
+    void (*remove)(sca_renderer_engine *engine, const char *message_id);
+} sca_renderer_v1;
+
 /** Marks the entry function for export from the shared object. */
 #if defined(__GNUC__) || defined(__clang__)
 #define SCA_PLUGIN_EXPORT __attribute__((visibility("default")))

@@ -18,7 +18,7 @@ import Glibc
         let registry = PluginRegistry()
         let (runner, report) = try pluginRunner(registry: registry)
         let plugins = try #require(report["plugins"]?.arrayValue)
-        #expect(plugins.map { $0["folder"] } == ["mathlib", "unitconv", "weather"])
+        #expect(plugins.map { $0["folder"] } == ["cards", "mathlib", "unitconv", "weather"])
         #expect(plugins.allSatisfy { $0["status"] == "ok" })
         #expect(runner.toolNames.contains("get_weather") && runner.toolNames.contains("convert_length") && runner.toolNames.contains("shout"))
         #expect(registry.all.allSatisfy { $0.status == .discovered })

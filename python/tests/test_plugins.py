@@ -49,7 +49,7 @@ def run_all(runner, reply, expected):
 
 def test_plugin_tools_run_beside_python_tools(runner):
     report = runner.load_plugins(BUILD / "plugins")
-    assert [p["folder"] for p in report["plugins"]] == ["mathlib", "unitconv", "weather"]
+    assert [p["folder"] for p in report["plugins"]] == ["cards", "mathlib", "unitconv", "weather"]
     assert all(p["status"] == "ok" for p in report["plugins"])
     results = run_all(runner, [
         call("py", "python_upper", text="hi"),

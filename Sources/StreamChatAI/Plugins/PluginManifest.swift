@@ -113,6 +113,9 @@ public struct PluginManifest: Sendable, Hashable {
             let path = i < tools.count ? "$.tools[\(i)].name" : "$.ffi_tools[\(i - tools.count)].name"
             throw PluginProblem(reason: "the tool \"\(name)\" is listed twice", path: path)
         }
+        if !renderers.isEmpty && isolation == .process {
+            throw PluginProblem(reason: "renderers run in the host process: use \"isolation\": \"in_process\"", path: "$.isolation")
+        }
         if toolNames.isEmpty && renderers.isEmpty {
             throw PluginProblem(reason: "the manifest lists no tools, ffi_tools or renderers", path: "$")
         }
