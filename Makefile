@@ -28,7 +28,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools plugins signals
+EXAMPLES := steps errors run_tools plugins genui signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -101,6 +101,10 @@ $(BINDIR)/run_tools: examples-c/run_tools.c include/streamchatai.h | lib
 $(BINDIR)/plugins: examples-c/plugins.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+
+$(BINDIR)/genui: examples-c/genui.c include/streamchatai.h | lib
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 
 $(BINDIR)/errors: examples-c/errors.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)

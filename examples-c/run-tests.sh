@@ -43,6 +43,7 @@ run "error contract" - 0 - "$bin/errors"
 run "client tools run once, for this user and install, with retries" "$here/expected/run_tools.txt" 0 - "$bin/run_tools"
 plugins=$(cd "$bin/.." && pwd)
 run "plugins of every kind run through one runner" "$here/expected/plugins.txt" 0 - "$bin/plugins" "$plugins/plugins" "$plugins/test-plugins"
+run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
 fi

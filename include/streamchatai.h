@@ -361,6 +361,141 @@ sca_status sca_register_tools_check(const char *request_json, char **out_json);
  *  sca_free(). [any-thread] Since ABI 1. */
 sca_status sca_schema_validate(const char *schema_json, const char *value_json, char **out_json);
 
+/* ------------------------------------------------------------------------ */
+/* Generative UI                                                             */
+/* ------------------------------------------------------------------------ */
+
+/** The generative UI of one conversation: renderers (asked in the order
+ *  added), the app's components and tools, and the callbacks that send the
+ *  user's actions, open links and report problems. Replies keep their own UI
+ *  state (form values) while the host lives. See docs/generative-ui.md.
+ *  Opaque; create with sca_ui_host_new(), free with sca_ui_host_free().
+ *  Since ABI 1. */
+typedef struct sca_ui_host sca_ui_host;
+
+/** Sends an action as the user's next message; returns 0 when sent.
+ *  action_json: {"message_id", "format", "name", "label", "payload"}; its
+ *  custom-data form is {"ai_ui_action": action}. A reply's actions are sent
+ *  one after another, in order: after a failure, the rest wait until
+ *  sca_ui_host_retry_actions() or the reply's next event.
+ *  [callback: runs on the thread that calls sca_ui_host_event()] Since ABI 1. */
+typedef int (*sca_ui_send_fn)(void *ctx, const char *action_json);
+
+/** Opens a link the user tapped; returns 0 when it opened. Only links whose
+ *  scheme the host allows (http, https, mailto by default) reach it.
+ *  [callback: runs on the thread that calls sca_ui_host_open()] Since ABI 1. */
+typedef int (*sca_ui_open_fn)(void *ctx, const char *url);
+
+/** Gets a problem with a reply's UI (unknown component, bad arguments, a
+ *  renderer plugin that failed), with the reply's id (NULL for the host's own
+ *  setup). The UI degrades to what can be shown.
+ *  [callback: runs on the thread of the call that found the problem] Since ABI 1. */
+typedef void (*sca_ui_error_fn)(void *ctx, const char *message_id, const char *problem);
+
+/** Creates a host. config_json: NULL or {"instructions", "link_schemes",
+ *  "media_schemes", "tool_timeout_ms"}. Free *out with sca_ui_host_free().
+ *  [any-thread] Since ABI 1. */
+sca_status sca_ui_host_new(const char *config_json, sca_ui_host **out);
+
+/** Frees a host; NULL is a no-op. [not concurrently with other calls on it] Since ABI 1. */
+void sca_ui_host_free(sca_ui_host *host);
+
+/** Adds an app component: {"name", "description", "parameters" (JSON Schema
+ *  object, "x-order" for the order), "events": [{"name", "description"}]}.
+ *  One named like a format's own is left out of that format and reported.
+ *  SCA_E_REFUSED when a component of that name exists. [any-thread] Since ABI 1. */
+sca_status sca_ui_host_add_component(sca_ui_host *host, const char *definition_json);
+
+/** Adds a tool the UI may run (see sca_runner_add_tool() for fn and the
+ *  result). A read-only tool (annotations.readOnlyHint) runs whenever the UI
+ *  asks; any other only when the user initiated it. fn and ctx must stay
+ *  valid until the host is freed. [any-thread] Since ABI 1. */
+sca_status sca_ui_host_add_tool(sca_ui_host *host, const char *definition_json, sca_tool_fn fn, void *ctx);
+
+/** Discovers the plugins in dir and adds the renderers they provide, after
+ *  the host's others (see sca_runner_load_plugins() for the report).
+ *  [any-thread] Since ABI 1. */
+sca_status sca_ui_host_load_plugins(sca_ui_host *host, const char *dir, char **out_report_json);
+
+/** Sets the callbacks (any may be NULL) and their ctx, which must stay valid
+ *  until the host is freed or the callbacks are set again. [any-thread] Since ABI 1. */
+sca_status sca_ui_host_set_callbacks(sca_ui_host *host, sca_ui_send_fn send, sca_ui_open_fn open,
+                                     sca_ui_error_fn error, void *ctx);
+
+/** Hands the host a reply's custom data as it arrives (oldest first, also for
+ *  replies not on screen). *out_json (may be NULL) receives {"ui": true} or
+ *  {"ui": false, "reason": "..."}: then the reply shows its text. A
+ *  malformed ai_ui field is a reason, never a failure. [any-thread] Since ABI 1. */
+sca_status sca_ui_host_receive(sca_ui_host *host, const char *message_id, const char *custom_data_json,
+                               char **out_json);
+
+/** The reply's UI as {"ir": 1, "message_id", "format", "streaming", "root"}
+ *  (see docs/ui-ir.md). SCA_E_NOT_FOUND when the reply shows its text.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_ui_host_render(sca_ui_host *host, const char *message_id, char **out_ir_json);
+
+/** Delivers a user's event on a rendered node: {"node_id", "name",
+ *  "value"?, "label"?}. A "change" of a bound input updates the reply's state;
+ *  an app component's event or a format's event becomes actions, handed to
+ *  the send callback in order (password values never included).
+ *  *out_json (may be NULL) receives {"actions": [...], "unsent", "state"}.
+ *  Errors: SCA_E_NOT_FOUND (no such reply or node), SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_ui_host_event(sca_ui_host *host, const char *message_id, const char *event_json, char **out_json);
+
+/** Sends the reply's actions still waiting after a failed send; *out_json as
+ *  for sca_ui_host_event(). [any-thread] Since ABI 1. */
+sca_status sca_ui_host_retry_actions(sca_ui_host *host, const char *message_id, char **out_json);
+
+/** The reply left the conversation: its state and the renderers' let go.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_ui_host_forget(sca_ui_host *host, const char *message_id);
+
+/** Runs one of the host's tools for the UI and waits for it; user_initiated
+ *  is non-zero for a tap. *out_result_json receives the result ({"status":
+ *  "completed", "output", "summary"} or {"status": "failed", "error"}).
+ *  [any-thread, not from inside the tool's own callback] Since ABI 1. */
+sca_status sca_ui_host_run_tool(sca_ui_host *host, const char *name, const char *arguments_json,
+                                int user_initiated, char **out_result_json);
+
+/** Opens a link through the open callback when its scheme is allowed:
+ *  SCA_OK when it opened, SCA_E_REFUSED otherwise. [any-thread] Since ABI 1. */
+sca_status sca_ui_host_open(sca_ui_host *host, const char *url);
+
+/** What the agent's backend needs: {"v": 1, "renderers": [{"format",
+ *  "fence", "instructions"}], "components": [...]}. Deterministic.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_ui_host_capabilities(sca_ui_host *host, char **out_json);
+
+/** The ops that turn one render into the next, matched by node id:
+ *  [{"op": "remove", "id"}, {"op": "insert", "parent", "index", "node"},
+ *  {"op": "update", "id", "props", "state", "events"}, {"op": "replace",
+ *  "node"}]. Inputs are renders ({"ir", "root"}) or bare nodes.
+ *  [any-thread] Since ABI 1. */
+sca_status sca_ui_diff(const char *old_json, const char *new_json, char **out_ops_json);
+
+/** Moves fenced UI blocks out of a reply's text into ai_ui as it streams
+ *  (for agent backends). Opaque. Since ABI 1. */
+typedef struct sca_fence_extractor sca_fence_extractor;
+
+/** Creates an extractor. config_json: {"fences": {"<info string>":
+ *  "<format>"}, "max_custom_data_bytes" (default 51200),
+ *  "other_custom_data_bytes" (default 0)}. [any-thread] Since ABI 1. */
+sca_status sca_fence_extractor_new(const char *config_json, sca_fence_extractor **out);
+
+/** Feeds the next chunk of the model's text (fences may be split across
+ *  chunks). *out_json (may be NULL) receives {"text", "ai_ui" (null, or the
+ *  field with status "streaming" until the fence closes, then "complete"),
+ *  "dropped_for_size"}. [not concurrently on one extractor] Since ABI 1. */
+sca_status sca_fence_extractor_feed(sca_fence_extractor *extractor, const char *chunk, char **out_json);
+
+/** Says the reply is done; *out_json as for sca_fence_extractor_feed().
+ *  [not concurrently on one extractor] Since ABI 1. */
+sca_status sca_fence_extractor_finish(sca_fence_extractor *extractor, char **out_json);
+
+/** Frees an extractor; NULL is a no-op. Since ABI 1. */
+void sca_fence_extractor_free(sca_fence_extractor *extractor);
+
 #ifdef __cplusplus
 }
 #endif

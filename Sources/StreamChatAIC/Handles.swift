@@ -2,58 +2,77 @@ import CStreamChatAIABI
 import StreamChatAI
 import Synchronization
 
-/// The object behind an `sca_runner *`.
-final class RunnerHandle: Sendable {
-    let runner: AIClientToolRunner
-    let id: UInt64
+/// The objects behind one kind of opaque C handle. Live handles are tracked,
+/// so a freed or foreign pointer is an error code instead of a crash.
+final class HandleTable<Object: AnyObject & Sendable>: Sendable {
+    private let live = Mutex<Set<UInt>>([])
+    let name: String
 
-    init(runner: AIClientToolRunner, id: UInt64) {
-        self.runner = runner
-        self.id = id
-    }
-}
+    init(name: String) { self.name = name }
 
-/// Live handles, so a freed or foreign pointer is an error code instead of a crash.
-enum Handles {
-    private static let runners = Mutex<Set<UInt>>([])
-    private static let nextRunnerID = Atomic<UInt64>(1)
-
-    static func makeRunner(_ runner: AIClientToolRunner) -> OpaquePointer {
-        let handle = RunnerHandle(runner: runner, id: nextRunnerID.wrappingAdd(1, ordering: .relaxed).oldValue)
-        let pointer = Unmanaged.passRetained(handle).toOpaque()
-        runners.withLock { _ = $0.insert(UInt(bitPattern: pointer)) }
+    func make(_ object: Object) -> OpaquePointer {
+        let pointer = Unmanaged.passRetained(object).toOpaque()
+        live.withLock { _ = $0.insert(UInt(bitPattern: pointer)) }
         return OpaquePointer(pointer)
     }
 
-    static func runner(_ pointer: OpaquePointer?) throws(StreamChatAIError) -> RunnerHandle {
-        guard let pointer else { throw StreamChatAIError(.invalidArgument, "runner is NULL") }
+    func get(_ pointer: OpaquePointer?) throws(StreamChatAIError) -> Object {
+        guard let pointer else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
         let raw = UnsafeMutableRawPointer(pointer)
-        guard runners.withLock({ $0.contains(UInt(bitPattern: raw)) }) else {
-            throw StreamChatAIError(.invalidArgument, "runner is not a live sca_runner (already freed?)")
+        guard live.withLock({ $0.contains(UInt(bitPattern: raw)) }) else {
+            throw StreamChatAIError(.invalidArgument, "\(name) is not a live sca_\(name) (already freed?)")
         }
-        return Unmanaged<RunnerHandle>.fromOpaque(raw).takeUnretainedValue()
+        return Unmanaged<Object>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    static func freeRunner(_ pointer: OpaquePointer?) {
-        guard let pointer else { return }
+    /// Forgets the handle and returns its object (nil for NULL or an unknown pointer).
+    func free(_ pointer: OpaquePointer?) -> Object? {
+        guard let pointer else { return nil }
         let raw = UnsafeMutableRawPointer(pointer)
-        guard runners.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) else { return }
-        let handle = Unmanaged<RunnerHandle>.fromOpaque(raw).takeRetainedValue()
-        PendingResults.forget(runnerID: handle.id)
-        handle.runner.close()
+        guard live.withLock({ $0.remove(UInt(bitPattern: raw)) != nil }) else { return nil }
+        return Unmanaged<Object>.fromOpaque(raw).takeRetainedValue()
     }
 }
 
-/// Results handed to C tools: an `sca_result *` is an id into this table,
-/// never dereferenced, so completing one twice or after its runner was freed
-/// is an error code.
-enum PendingResults {
-    private static let table = Mutex<[UInt: (completion: AIToolCompletion, runnerID: UInt64)]>([:])
-    private static let nextID = Atomic<UInt>(1)
+/// The object behind an `sca_runner *`.
+final class RunnerHandle: Sendable {
+    let runner: AIClientToolRunner
+    let id = PendingResults.newOwner()
+    init(runner: AIClientToolRunner) { self.runner = runner }
+}
 
-    static func register(_ completion: AIToolCompletion, runnerID: UInt64) -> OpaquePointer {
+/// The object behind an `sca_ui_host *`.
+final class UIHostHandle: Sendable {
+    let host: AIUIHost
+    let id = PendingResults.newOwner()
+    init(host: AIUIHost) { self.host = host }
+}
+
+/// The object behind an `sca_fence_extractor *`.
+final class ExtractorHandle: Sendable {
+    let extractor: Mutex<UIFenceExtractor>
+    init(_ extractor: UIFenceExtractor) { self.extractor = Mutex(extractor) }
+}
+
+enum Handles {
+    static let runners = HandleTable<RunnerHandle>(name: "runner")
+    static let uiHosts = HandleTable<UIHostHandle>(name: "ui_host")
+    static let extractors = HandleTable<ExtractorHandle>(name: "fence_extractor")
+}
+
+/// Results handed to C tools: an `sca_result *` is an id into this table,
+/// never dereferenced, so completing one twice or after its owner (runner or
+/// UI host) was freed is an error code.
+enum PendingResults {
+    private static let table = Mutex<[UInt: (completion: AIToolCompletion, owner: UInt64)]>([:])
+    private static let nextID = Atomic<UInt>(1)
+    private static let nextOwner = Atomic<UInt64>(1)
+
+    static func newOwner() -> UInt64 { nextOwner.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+    static func register(_ completion: AIToolCompletion, owner: UInt64) -> OpaquePointer {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        table.withLock { $0[id] = (completion, runnerID) }
+        table.withLock { $0[id] = (completion, owner) }
         return OpaquePointer(bitPattern: id)!
     }
 
@@ -67,17 +86,21 @@ enum PendingResults {
         return entry.completion
     }
 
-    /// Puts a completion back, when its result could not be read.
-    static func restore(_ pointer: OpaquePointer, _ completion: AIToolCompletion, runnerID: UInt64) {
-        table.withLock { $0[UInt(bitPattern: UnsafeRawPointer(pointer))] = (completion, runnerID) }
+    static func isPending(_ pointer: OpaquePointer?) -> Bool {
+        guard let pointer else { return false }
+        return table.withLock { $0[UInt(bitPattern: UnsafeRawPointer(pointer))] != nil }
     }
 
-    static func runnerID(_ pointer: OpaquePointer?) -> UInt64? {
-        guard let pointer else { return nil }
-        return table.withLock { $0[UInt(bitPattern: UnsafeRawPointer(pointer))]?.runnerID }
+    static func forget(owner: UInt64) {
+        table.withLock { $0 = $0.filter { $0.value.owner != owner } }
     }
 
-    static func forget(runnerID: UInt64) {
-        table.withLock { $0 = $0.filter { $0.value.runnerID != runnerID } }
+    /// A tool whose C function gets its call and an `sca_result *` of `owner`.
+    static func cTool(_ definition: AIToolDefinition, owner: UInt64, fn: @escaping sca_tool_fn, ctx: UnsafeMutableRawPointer?) -> AIClientTool {
+        nonisolated(unsafe) let context = ctx
+        return AIClientTool(definition: definition) { call, completion in
+            let result = register(completion, owner: owner)
+            withJSONCString(call.jsonValue) { fn(context, $0, result) }
+        }
     }
 }

@@ -9,7 +9,7 @@ public func sca_runner_load_plugins(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         outReport?.pointee = nil
-        let handle = try Handles.runner(runner)
+        let handle = try Handles.runners.get(runner)
         let report = try handle.runner.loadPlugins(directory: try textArgument(dir, name: "dir"))
         if let outReport { outReport.pointee = try mallocJSON(report) }
     }

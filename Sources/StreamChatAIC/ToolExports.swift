@@ -23,13 +23,15 @@ public func sca_runner_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMut
         guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
         out.pointee = nil
         let configuration = try AIClientToolRunner.Configuration(json: try jsonArgument(configJSON, name: "config_json"))
-        out.pointee = Handles.makeRunner(try AIClientToolRunner(configuration: configuration))
+        out.pointee = Handles.runners.make(RunnerHandle(runner: try AIClientToolRunner(configuration: configuration)))
     }
 }
 
 @c @implementation
 public func sca_runner_free(_ runner: OpaquePointer!) {
-    Handles.freeRunner(runner)
+    guard let handle = Handles.runners.free(runner) else { return }
+    PendingResults.forget(owner: handle.id)
+    handle.runner.close()
 }
 
 @c @implementation
@@ -38,16 +40,10 @@ public func sca_runner_add_tool(
     _ ctx: UnsafeMutableRawPointer!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        let handle = try Handles.runner(runner)
+        let handle = try Handles.runners.get(runner)
         guard let fn else { throw StreamChatAIError(.invalidArgument, "fn is NULL") }
         let definition = try AIToolDefinition(json: try jsonArgument(definitionJSON, name: "definition_json"))
-        nonisolated(unsafe) let context = ctx
-        let runnerID = handle.id
-        let tool = AIClientTool(definition: definition) { call, completion in
-            let result = PendingResults.register(completion, runnerID: runnerID)
-            withJSONCString(call.jsonValue) { fn(context, $0, result) }
-        }
-        guard handle.runner.add(tool) else {
+        guard handle.runner.add(PendingResults.cTool(definition, owner: handle.id, fn: fn, ctx: ctx)) else {
             throw StreamChatAIError(.refused, "the runner already has a tool named \(JSONSerializer.quoted(definition.name)); the first one stays")
         }
     }
@@ -57,7 +53,7 @@ public func sca_runner_add_tool(
 public func sca_runner_registrations(_ runner: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = try prepareOutput(outJSON, name: "out_json")
-        out.pointee = try mallocJSON(.array(try Handles.runner(runner).runner.registrations))
+        out.pointee = try mallocJSON(.array(try Handles.runners.get(runner).runner.registrations))
     }
 }
 
@@ -65,7 +61,7 @@ public func sca_runner_registrations(_ runner: OpaquePointer!, _ outJSON: Unsafe
 public func sca_runner_ledger(_ runner: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = try prepareOutput(outJSON, name: "out_json")
-        out.pointee = try mallocJSON(try Handles.runner(runner).runner.ledger)
+        out.pointee = try mallocJSON(try Handles.runners.get(runner).runner.ledger)
     }
 }
 
@@ -75,7 +71,7 @@ public func sca_runner_run(
     _ ctx: UnsafeMutableRawPointer!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        let handle = try Handles.runner(runner)
+        let handle = try Handles.runners.get(runner)
         guard let send else { throw StreamChatAIError(.invalidArgument, "send is NULL") }
         let values = try attachmentList(attachmentsJSON, name: "attachments_json")
         nonisolated(unsafe) let context = ctx
@@ -96,7 +92,7 @@ public func sca_runner_invoke(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         outCallJSON?.pointee = nil
-        let call = try Handles.runner(runner).runner.handle(invocation: try jsonArgument(eventJSON, name: "event_json"))
+        let call = try Handles.runners.get(runner).runner.handle(invocation: try jsonArgument(eventJSON, name: "event_json"))
         if let outCallJSON { outCallJSON.pointee = try mallocJSON(call.jsonValue) }
     }
 }
@@ -105,7 +101,7 @@ public func sca_runner_invoke(
 public func sca_result_complete(_ r: OpaquePointer!, _ outputJSON: UnsafePointer<CChar>!, _ summary: UnsafePointer<CChar>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         // Read everything before taking the result, so a bad argument leaves it pending.
-        guard PendingResults.runnerID(r) != nil else { _ = try PendingResults.take(r); return }
+        guard PendingResults.isPending(r) else { _ = try PendingResults.take(r); return }
         let output: JSONObject
         if outputJSON == nil {
             output = JSONObject()
@@ -124,7 +120,7 @@ public func sca_result_complete(_ r: OpaquePointer!, _ outputJSON: UnsafePointer
 @c @implementation
 public func sca_result_fail(_ r: OpaquePointer!, _ reason: UnsafePointer<CChar>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        guard PendingResults.runnerID(r) != nil else { _ = try PendingResults.take(r); return }
+        guard PendingResults.isPending(r) else { _ = try PendingResults.take(r); return }
         let text = try textArgument(reason, name: "reason")
         guard !text.isEmpty else { throw StreamChatAIError(.invalidArgument, "reason is empty: say why the tool failed") }
         try complete(r, .failed(reason: text))

@@ -336,6 +336,14 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         }
     }
 
+    @Test func `a closed block that is JSON is given as JSON`() {
+        var e = UIFenceExtractor(fences: ["cards-json": "cards"])
+        e.feed("Cards:\n```cards-json\n[{\"title\": \"A\"}]\n")
+        #expect(e.ui?["content"] == .string("[{\"title\": \"A\"}]\n"))
+        e.feed("```\n")
+        #expect(e.ui?["content"] == [["title": "A"]])
+    }
+
     @Test func `UI over the custom data limit is left out`() {
         var e = UIFenceExtractor(fences: ["a2ui": "a2ui"], maxCustomDataBytes: 200, otherCustomDataBytes: 50)
         e.feed("Look:\n```a2ui\n" + String(repeating: "{\"x\": 1}\n", count: 40) + "```\nDone.\n")

@@ -4,7 +4,8 @@
 /// Feed the model's text chunk by chunk; fences may be split across chunks.
 /// A block opened by a fence the extractor knows (such as ```` ```openui-lang ````
 /// or ```` ```a2ui ````) becomes the document's content, `streaming` until the
-/// fence closes and then `complete`; the words around it stay in the text.
+/// fence closes and then `complete` (a closed block that is one JSON array or
+/// object is given as JSON); the words around it stay in the text.
 /// Other code blocks stay in the text. When the custom data would exceed the
 /// limit (50 KB by default), the UI is left out.
 ///
@@ -42,9 +43,15 @@ public struct UIFenceExtractor: Sendable {
     }
 
     /// The `ai_ui` field so far, or nil when there is no UI (yet, or any more).
+    /// Once the block is closed, content that is one JSON value (a JSON
+    /// format's document) is given as JSON; otherwise it stays text.
     public var ui: JSONValue? {
         guard let format, !droppedForSize else { return nil }
-        return AIUIDocument(format: format, isStreaming: !closed, content: .string(content)).jsonValue
+        var value = JSONValue.string(content)
+        if closed, let parsed = try? JSONParser.parse(content), parsed.arrayValue != nil || parsed.objectValue != nil {
+            value = parsed
+        }
+        return AIUIDocument(format: format, isStreaming: !closed, content: value).jsonValue
     }
 
     /// Adds the next chunk of the model's text.

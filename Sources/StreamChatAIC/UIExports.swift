@@ -1,0 +1,279 @@
+import CStreamChatAIABI
+import StreamChatAI
+
+// Generative UI (include/streamchatai.h, "Generative UI").
+
+@c @implementation
+public func sca_ui_host_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
+        out.pointee = nil
+        let configuration = configJSON == nil
+            ? AIUIHost.Configuration() : try AIUIHost.Configuration(json: try jsonArgument(configJSON, name: "config_json"))
+        out.pointee = Handles.uiHosts.make(UIHostHandle(host: AIUIHost(configuration: configuration)))
+    }
+}
+
+@c @implementation
+public func sca_ui_host_free(_ host: OpaquePointer!) {
+    guard let handle = Handles.uiHosts.free(host) else { return }
+    PendingResults.forget(owner: handle.id)
+    handle.host.setCallbacks(send: nil, open: nil, onError: nil)
+}
+
+@c @implementation
+public func sca_ui_host_add_component(_ host: OpaquePointer!, _ definitionJSON: UnsafePointer<CChar>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let handle = try Handles.uiHosts.get(host)
+        let component = try AIUIComponentDefinition(json: try jsonArgument(definitionJSON, name: "definition_json"))
+        guard handle.host.add(component: component) else {
+            throw StreamChatAIError(.refused, "the host already has a component named \(JSONSerializer.quoted(component.name))")
+        }
+    }
+}
+
+@c @implementation
+public func sca_ui_host_add_tool(
+    _ host: OpaquePointer!, _ definitionJSON: UnsafePointer<CChar>!, _ fn: sca_tool_fn!, _ ctx: UnsafeMutableRawPointer!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let handle = try Handles.uiHosts.get(host)
+        guard let fn else { throw StreamChatAIError(.invalidArgument, "fn is NULL") }
+        let definition = try AIToolDefinition(json: try jsonArgument(definitionJSON, name: "definition_json"))
+        guard handle.host.add(tool: PendingResults.cTool(definition, owner: handle.id, fn: fn, ctx: ctx)) else {
+            throw StreamChatAIError(.refused, "the host already has a tool named \(JSONSerializer.quoted(definition.name))")
+        }
+    }
+}
+
+@c @implementation
+public func sca_ui_host_load_plugins(
+    _ host: OpaquePointer!, _ dir: UnsafePointer<CChar>!, _ outReport: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        outReport?.pointee = nil
+        let handle = try Handles.uiHosts.get(host)
+        let directory = try textArgument(dir, name: "dir")
+        let entries: [PluginRegistry.Entry]
+        do {
+            entries = try PluginRegistry.shared.discover(directory: directory)
+        } catch {
+            throw StreamChatAIError(.notFound, "\(error)")
+        }
+        for entry in entries {
+            guard let plugin = entry.plugin else { continue }
+            for renderer in plugin.folder.manifest.renderers {
+                if let adapter = PluginRenderer(plugin: plugin, format: renderer.format) { handle.host.add(renderer: adapter) }
+            }
+        }
+        if let outReport {
+            outReport.pointee = try mallocJSON(["directory": .string(directory), "plugins": .array(entries.map(\.jsonValue))])
+        }
+    }
+}
+
+@c @implementation
+public func sca_ui_host_set_callbacks(
+    _ host: OpaquePointer!, _ send: sca_ui_send_fn!, _ open: sca_ui_open_fn!, _ error: sca_ui_error_fn!, _ ctx: UnsafeMutableRawPointer!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let handle = try Handles.uiHosts.get(host)
+        nonisolated(unsafe) let context = ctx
+        var sendAction: AIUIHost.Send?
+        if let send {
+            sendAction = { action in withJSONCString(action.jsonValue) { text in send(context, text) == 0 } }
+        }
+        var openLink: AIUIHost.Open?
+        if let open {
+            openLink = { url in open(context, url) == 0 }
+        }
+        var report: AIUIHost.OnError?
+        if let error {
+            report = { messageID, problem in
+                guard let messageID else { return error(context, nil, problem) }
+                error(context, messageID, problem)
+            }
+        }
+        handle.host.setCallbacks(send: sendAction, open: openLink, onError: report)
+    }
+}
+
+@c @implementation
+public func sca_ui_host_receive(
+    _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ customData: UnsafePointer<CChar>!,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        outJSON?.pointee = nil
+        let handle = try Handles.uiHosts.get(host)
+        let id = try textArgument(messageID, name: "message_id")
+        let reason = handle.host.receive(messageID: id, customData: try jsonArgument(customData, name: "custom_data_json"))
+        if let outJSON {
+            outJSON.pointee = try mallocJSON(reason.map { ["ui": false, "reason": .string($0.reason)] } ?? ["ui": true])
+        }
+    }
+}
+
+@c @implementation
+public func sca_ui_host_render(
+    _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let out = try prepareOutput(outJSON, name: "out_ir_json")
+        let handle = try Handles.uiHosts.get(host)
+        let id = try textArgument(messageID, name: "message_id")
+        guard let ir = handle.host.render(messageID: id) else {
+            throw StreamChatAIError(.notFound, "the reply \(id) has no UI to show: show its text")
+        }
+        out.pointee = try mallocJSON(ir)
+    }
+}
+
+@c @implementation
+public func sca_ui_host_event(
+    _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ eventJSON: UnsafePointer<CChar>!,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        outJSON?.pointee = nil
+        let handle = try Handles.uiHosts.get(host)
+        let id = try textArgument(messageID, name: "message_id")
+        let event = try AIUIEvent(json: try jsonArgument(eventJSON, name: "event_json"))
+        let outcome = try handle.host.handle(event, messageID: id)
+        if let outJSON { outJSON.pointee = try mallocJSON(outcome.jsonValue) }
+    }
+}
+
+@c @implementation
+public func sca_ui_host_retry_actions(
+    _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        outJSON?.pointee = nil
+        let handle = try Handles.uiHosts.get(host)
+        let outcome = handle.host.retryActions(messageID: try textArgument(messageID, name: "message_id"))
+        if let outJSON { outJSON.pointee = try mallocJSON(outcome.jsonValue) }
+    }
+}
+
+@c @implementation
+public func sca_ui_host_forget(_ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        try Handles.uiHosts.get(host).host.forget(messageID: try textArgument(messageID, name: "message_id"))
+    }
+}
+
+@c @implementation
+public func sca_ui_host_run_tool(
+    _ host: OpaquePointer!, _ name: UnsafePointer<CChar>!, _ argumentsJSON: UnsafePointer<CChar>!, _ userInitiated: Int32,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let out = try prepareOutput(outJSON, name: "out_result_json")
+        let handle = try Handles.uiHosts.get(host)
+        let tool = try textArgument(name, name: "name")
+        let arguments = argumentsJSON == nil ? .object(JSONObject()) : try jsonArgument(argumentsJSON, name: "arguments_json")
+        guard case .object(let object) = arguments else {
+            throw StreamChatAIError(.invalidArgument, "arguments_json: expected an object at $, found \(arguments.typeName)")
+        }
+        let result = handle.host.runTool(tool, arguments: object, userInitiated: userInitiated != 0)
+        out.pointee = try mallocJSON(result.jsonValue(callID: tool))
+    }
+}
+
+@c @implementation
+public func sca_ui_host_open(_ host: OpaquePointer!, _ url: UnsafePointer<CChar>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let link = try textArgument(url, name: "url")
+        guard try Handles.uiHosts.get(host).host.open(link) else {
+            throw StreamChatAIError(.refused, "the link was not opened: its scheme is not allowed, or the open callback declined it")
+        }
+    }
+}
+
+@c @implementation
+public func sca_ui_host_capabilities(_ host: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let out = try prepareOutput(outJSON, name: "out_json")
+        out.pointee = try mallocJSON(try Handles.uiHosts.get(host).host.capabilities)
+    }
+}
+
+/// A render (`{"ir", "root"}`) or a bare node.
+private func nodeArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> UINode {
+    let value = try jsonArgument(pointer, name: name)
+    do {
+        return try UINode(json: value["root"] ?? value)
+    } catch {
+        throw StreamChatAIError(.invalidArgument, "\(name): \(error.message)")
+    }
+}
+
+@c @implementation
+public func sca_ui_diff(
+    _ oldJSON: UnsafePointer<CChar>!, _ newJSON: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let out = try prepareOutput(outJSON, name: "out_ops_json")
+        let old = try nodeArgument(oldJSON, name: "old_json")
+        let new = try nodeArgument(newJSON, name: "new_json")
+        out.pointee = try mallocJSON(.array(UIDiff.ops(from: old, to: new)))
+    }
+}
+
+@c @implementation
+public func sca_fence_extractor_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
+        out.pointee = nil
+        let config = try jsonArgument(configJSON, name: "config_json")
+        guard case .object(let fences)? = config["fences"], !fences.isEmpty,
+              fences.allSatisfy({ $0.value.stringValue?.isEmpty == false })
+        else { throw StreamChatAIError(.invalidArgument, "config_json: $.fences must map fence info strings to formats") }
+        func size(_ key: String, _ fallback: Int) throws(StreamChatAIError) -> Int {
+            switch config[key] {
+            case nil, .null?: return fallback
+            case .integer(let i)? where i >= 0: return Int(i)
+            case let other?: throw StreamChatAIError(.invalidArgument, "config_json: $.\(key) must be a non-negative integer, found \(other)")
+            }
+        }
+        let extractor = UIFenceExtractor(fences: Dictionary(uniqueKeysWithValues: fences.map { ($0.key, $0.value.stringValue!) }),
+                                         maxCustomDataBytes: try size("max_custom_data_bytes", 50 * 1024),
+                                         otherCustomDataBytes: try size("other_custom_data_bytes", 0))
+        out.pointee = Handles.extractors.make(ExtractorHandle(extractor))
+    }
+}
+
+@c @implementation
+public func sca_fence_extractor_feed(
+    _ extractor: OpaquePointer!, _ chunk: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        outJSON?.pointee = nil
+        let handle = try Handles.extractors.get(extractor)
+        let text = try textArgument(chunk, name: "chunk")
+        let state = handle.extractor.withLock { e in
+            e.feed(text)
+            return e.jsonValue
+        }
+        if let outJSON { outJSON.pointee = try mallocJSON(state) }
+    }
+}
+
+@c @implementation
+public func sca_fence_extractor_finish(_ extractor: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        outJSON?.pointee = nil
+        let handle = try Handles.extractors.get(extractor)
+        let state = handle.extractor.withLock { e in
+            e.finish()
+            return e.jsonValue
+        }
+        if let outJSON { outJSON.pointee = try mallocJSON(state) }
+    }
+}
+
+@c @implementation
+public func sca_fence_extractor_free(_ extractor: OpaquePointer!) {
+    _ = Handles.extractors.free(extractor)
+}
