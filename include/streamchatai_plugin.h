@@ -159,8 +159,10 @@ typedef struct sca_renderer_v1 {
     int32_t (*view)(sca_renderer_engine *engine, const char *message_id, const char *document_json,
                     sca_json_writer write, void *writer_ctx);
     /** The user raised event_json ({"node_id", "name", "value"?}) on the node
-     *  node_json. Writes zero or more actions, each {"name", "payload"}; the
-     *  host labels them with what the user tapped. Returns 0. [main] */
+     *  node_json. Writes zero or more actions, each {"name", "payload"} (the
+     *  host labels them with what the user tapped), and zero or more tool
+     *  requests, each {"run_tool": {"name", "arguments"}}, which the host runs
+     *  as user-initiated under its tool policy. Returns 0. [main] */
     int32_t (*event)(sca_renderer_engine *engine, const char *message_id, const char *event_json,
                      const char *node_json, sca_json_writer write, void *writer_ctx);
     /** The reply left the conversation. [main] */

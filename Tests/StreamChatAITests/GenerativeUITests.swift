@@ -352,3 +352,66 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         #expect(e.text == "Look:\nDone.\n")
     }
 }
+
+@Suite struct AIUIMoreTests {
+    @Test func `arguments decode with snake_case keys and dates as a day or RFC 3339`() throws {
+        struct Arguments: Decodable, Equatable { let title: String; let visitDate: AIUIDate? }
+        let card = try AIUIComponentDefinition(json: try JSONValue(parsing: AIUIComponentTests.placeCard))
+        let day = try card.decodeArguments(["title": "St. Naum", "visit_date": "2026-11-14"], as: Arguments.self)
+        #expect(day.visitDate?.isDay == true && day.visitDate?.epochMilliseconds == 1_794_614_400_000)
+        let moment = try #require(AIUIDate("2026-11-14T10:30:00+01:00"))
+        #expect(!moment.isDay && moment.epochMilliseconds == 1_794_614_400_000 + 9 * 3_600_000 + 30 * 60_000)
+        #expect(throws: StreamChatAIError.self) { try card.decodeArguments(["visit_date": "2026-11-14"], as: Arguments.self) }
+        #expect(AIUIDate("next tuesday") == nil)
+    }
+
+    @Test func `an event can run tools under the policy; the outcome lists them`() throws {
+        final class ToolEngine: AIUIEngine, Sendable {
+            func receive(_ document: AIUIDocument, messageID: String, context: AIUIContext) {}
+            func remove(messageID: String) {}
+            func view(for document: AIUIDocument, messageID: String, context: AIUIContext) -> UINode? {
+                UINode(id: "root", type: "box", children: [UINode(id: "book", type: "button", props: ["label": "Book"], events: ["tap"])])
+            }
+            func handle(_ event: AIUIEvent, on node: UINode, messageID: String, context: AIUIContext) -> [AIUIAction] {
+                _ = context.runTool("book_table", arguments: [:], userInitiated: true)
+                return []
+            }
+        }
+        struct ToolRenderer: AIUIRenderer {
+            let format = "tools"
+            func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String { "" }
+            func makeEngine() -> any AIUIEngine { ToolEngine() }
+        }
+        let host = AIUIHost(renderers: [ToolRenderer()], tools: [try UIToolPolicyTests().tool("book_table", readOnly: false)])
+        host.receive(messageID: "m", customData: try uiData("{}", format: "tools"))
+        _ = host.render(messageID: "m")
+        let outcome = try host.handle(AIUIEvent(nodeID: "book", name: "tap"), messageID: "m")
+        #expect(outcome.toolRuns.map(\.tool) == ["book_table"])
+        #expect(outcome.toolRuns.first?.result.isCompleted == true)
+    }
+
+    @Test func `an unchanged document is not rendered again`() throws {
+        let renderer = CountingRenderer()
+        let host = AIUIHost(renderers: [renderer])
+        host.receive(messageID: "m", customData: try uiData("[1]", format: "count"))
+        let first = host.render(messageID: "m")
+        #expect(host.render(messageID: "m") == first)
+        host.receive(messageID: "m", customData: try uiData("[1, 2]", format: "count"))
+        _ = host.render(messageID: "m")
+        #expect(renderer.views.withLock { $0 } == 2)
+    }
+}
+
+final class CountingRenderer: AIUIRenderer, AIUIEngine, Sendable {
+    let views = Mutex(0)
+    let format = "count"
+    func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String { "" }
+    func makeEngine() -> any AIUIEngine { self }
+    func receive(_ document: AIUIDocument, messageID: String, context: AIUIContext) {}
+    func remove(messageID: String) {}
+    func view(for document: AIUIDocument, messageID: String, context: AIUIContext) -> UINode? {
+        views.withLock { $0 += 1 }
+        return UINode(id: "r", type: "box", props: ["n": .integer(Int64(document.content.arrayValue?.count ?? 0))])
+    }
+    func handle(_ event: AIUIEvent, on node: UINode, messageID: String, context: AIUIContext) -> [AIUIAction] { [] }
+}

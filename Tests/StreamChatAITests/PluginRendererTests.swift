@@ -69,3 +69,17 @@ import Testing
         #expect(problems.withLock { $0 }.first?.contains("has no streamchatai.renderer/1 feature") == true)
     }
 }
+
+@Suite(.serialized) struct PluginRendererToolTests {
+    @Test func `a renderer plugin's tap can run one of the host's tools as user-initiated`() throws {
+        let registry = PluginRegistry()
+        _ = try registry.discover(directory: try builtPlugins("plugins"))
+        let host = AIUIHost(renderers: PluginRenderer.all(in: registry), tools: [try UIToolPolicyTests().tool("book_table", readOnly: false)])
+        host.receive(messageID: "m", customData: try uiData(#"[{"id": "t", "title": "Book a table", "tool": {"name": "book_table", "arguments": {}}}]"#, format: "cards"))
+        _ = host.render(messageID: "m")
+        let outcome = try host.handle(AIUIEvent(nodeID: "card-t", name: "tap"), messageID: "m")
+        #expect(outcome.toolRuns.map(\.tool) == ["book_table"])
+        #expect(outcome.toolRuns.first?.result.isCompleted == true)
+        #expect(outcome.actions.isEmpty)
+    }
+}

@@ -83,8 +83,10 @@ static int32_t cards_view(sca_renderer_engine *engine, const char *message_id, c
             json_t *value = json_object_get(card, fields[f]);
             if (json_is_string(value)) json_object_set(props, fields[f], value);
         }
+        if (json_is_object(json_object_get(card, "tool"))) json_object_set(props, "tool", json_object_get(card, "tool"));
         json_t *events = json_array();
-        if (json_is_string(json_object_get(card, "action"))) json_array_append_new(events, json_string("tap"));
+        if (json_is_string(json_object_get(card, "action")) || json_is_object(json_object_get(card, "tool")))
+            json_array_append_new(events, json_string("tap"));
         /* A card without its title yet (still streaming) waits. */
         json_t *node = json_pack("{s:s,s:s,s:o,s:[],s:o,s:s}", "id", id, "type", "card", "props", props, "children",
                                  "events", events, "state", title ? "ready" : "pending");
@@ -106,6 +108,12 @@ static int32_t cards_event(sca_renderer_engine *engine, const char *message_id, 
     json_t *node = json_loads(node_json, 0, NULL);
     json_t *props = json_object_get(node, "props");
     const char *action = json_string_value(json_object_get(props, "action"));
+    json_t *tool = json_object_get(props, "tool");
+    if (json_is_object(tool) && strcmp(json_string_value(json_object_get(event, "name")), "tap") == 0) {
+        json_t *request = json_pack("{s:O}", "run_tool", tool);
+        write_json(request, write, writer_ctx);
+        json_decref(request);
+    }
     if (action && strcmp(json_string_value(json_object_get(event, "name")), "tap") == 0) {
         json_t *out = json_pack("{s:s,s:{s:O,s:O}}", "name", action, "payload", "index", json_object_get(props, "index"),
                                 "title", json_object_get(props, "title"));

@@ -6,6 +6,8 @@ import Synchronization
 /// reply's UI state, the media policy, and the error channel.
 public struct AIUIContext: Sendable {
     let host: AIUIHost
+    /// The tool runs of the event being handled, reported in its outcome.
+    let toolRuns: ToolRunLog?
     /// The app components this renderer may place (those named like its own are left out).
     public let components: [AIUIComponentDefinition]
     /// Whether the reply is still being written.
@@ -31,7 +33,9 @@ public struct AIUIContext: Sendable {
 
     /// Runs one of the host's tools; see ``AIUIHost/runTool(_:arguments:userInitiated:)``.
     public func runTool(_ name: String, arguments: JSONObject, userInitiated: Bool) -> AIToolResult {
-        host.runTool(name, arguments: arguments, userInitiated: userInitiated)
+        let result = host.runTool(name, arguments: arguments, userInitiated: userInitiated)
+        toolRuns?.record(name, result)
+        return result
     }
 
     /// The reply's UI state (form values, variables).
@@ -45,4 +49,11 @@ public struct AIUIContext: Sendable {
 
     /// Reports a problem with the reply's UI to the host's error callback.
     public func report(_ problem: String, messageID: String) { host.report(problem, messageID: messageID) }
+}
+
+/// The tools run while one event was handled.
+final class ToolRunLog: Sendable {
+    private let runs = Mutex<[(String, AIToolResult)]>([])
+    func record(_ tool: String, _ result: AIToolResult) { runs.withLock { $0.append((tool, result)) } }
+    var all: [(String, AIToolResult)] { runs.withLock { $0 } }
 }

@@ -62,6 +62,8 @@ public final class AIUIHost: Sendable {
         var tree: UINode?
         var entrances: [String: Int] = [:]
         var lastEntrance = -1
+        /// The document the tree was rendered from: an unchanged document is not rendered again.
+        var renderedDocument: AIUIDocument?
         var state = JSONObject()
         var secureKeys = Set<String>()
         var queue: [AIUIAction] = []
@@ -148,9 +150,10 @@ public final class AIUIHost: Sendable {
     /// The tools' definitions, sorted by name.
     public var tools: [AIToolDefinition] { state.withLock { $0.tools.values.map(\.definition) }.sorted { $0.name < $1.name } }
 
-    private func context(for renderer: any AIUIRenderer, streaming: Bool) -> AIUIContext {
+    private func context(for renderer: any AIUIRenderer, streaming: Bool, toolRuns: ToolRunLog? = nil) -> AIUIContext {
         let own = Set(renderer.ownComponents)
-        return AIUIContext(host: self, components: components.filter { !own.contains($0.name) && !own.contains($0.pascalCaseName) },
+        return AIUIContext(host: self, toolRuns: toolRuns,
+                           components: components.filter { !own.contains($0.name) && !own.contains($0.pascalCaseName) },
                            isStreaming: streaming)
     }
 
@@ -191,6 +194,12 @@ public final class AIUIHost: Sendable {
     /// The reply's UI as `{"ir": 1, "message_id", "format", "streaming", "root"}`, or nil to show its text.
     public func render(messageID: String) -> JSONValue? {
         guard let (document, renderer, engine) = rendererOf(messageID) else { return nil }
+        if let cached = state.withLock({ s -> UINode? in
+            guard let reply = s.replies[messageID], reply.renderedDocument == document else { return nil }
+            return reply.tree
+        }) {
+            return Self.renderJSON(cached, messageID: messageID, document: document)
+        }
         guard var root = engine.view(for: document, messageID: messageID, context: context(for: renderer, streaming: document.isStreaming)) else {
             return nil
         }
@@ -203,9 +212,14 @@ public final class AIUIHost: Sendable {
             if fresh { reply.lastEntrance = next } else { next = reply.lastEntrance }
             reply.secureKeys.formUnion(Self.secureKeys(in: root))
             reply.tree = root
+            reply.renderedDocument = document
             s.replies[messageID] = reply
         }
-        return .object(JSONObject([
+        return Self.renderJSON(root, messageID: messageID, document: document)
+    }
+
+    private static func renderJSON(_ root: UINode, messageID: String, document: AIUIDocument) -> JSONValue {
+        .object(JSONObject([
             ("ir", .integer(Int64(UITree.version))), ("message_id", .string(messageID)), ("format", .string(document.format)),
             ("streaming", .bool(document.isStreaming)), ("root", root.jsonValue),
         ]))
@@ -269,9 +283,12 @@ public final class AIUIHost: Sendable {
         public var unsent: Int
         /// The reply's UI state after the event.
         public var state: JSONObject
+        /// The tools the event ran (from a tap, so under the user-initiated policy), with their results.
+        public var toolRuns: [(tool: String, result: AIToolResult)] = []
 
         public var jsonValue: JSONValue {
-            ["actions": .array(actions.map(\.jsonValue)), "unsent": .integer(Int64(unsent)), "state": .object(state)]
+            ["actions": .array(actions.map(\.jsonValue)), "unsent": .integer(Int64(unsent)), "state": .object(state),
+             "tool_runs": .array(toolRuns.map { ["tool": .string($0.tool), "result": $0.result.jsonValue(callID: $0.tool)] })]
         }
     }
 
@@ -286,6 +303,7 @@ public final class AIUIHost: Sendable {
             throw StreamChatAIError(.notFound, "the reply \(messageID) has no node \(event.nodeID) (render it first)")
         }
         var actions: [AIUIAction] = []
+        let toolRuns = ToolRunLog()
         if event.name == "change", let key = node.bindings["value"]?.stringValue {
             setState(key, event.value ?? .null, messageID: messageID)
         } else if let component = components.first(where: { $0.name == node.type }), node.events.contains(event.name) {
@@ -294,11 +312,14 @@ public final class AIUIHost: Sendable {
             actions = [AIUIAction(messageID: messageID, format: document.format, name: event.name,
                                   label: event.label ?? Self.visibleText(node) ?? event.name, payload: .object(JSONObject(payload)))]
         } else if node.events.contains(event.name) {
-            actions = engine.handle(event, on: node, messageID: messageID, context: context(for: renderer, streaming: document.isStreaming))
+            actions = engine.handle(event, on: node, messageID: messageID,
+                                    context: context(for: renderer, streaming: document.isStreaming, toolRuns: toolRuns))
         } else {
             throw StreamChatAIError(.invalidArgument, "the node \(event.nodeID) raises no \(event.name) event (it raises: \(node.events.joined(separator: ", ")))")
         }
-        return enqueue(actions, messageID: messageID)
+        var outcome = enqueue(actions, messageID: messageID)
+        outcome.toolRuns = toolRuns.all.map { (tool: $0.0, result: $0.1) }
+        return outcome
     }
 
     /// Sends the actions still waiting for a reply (after `send` failed).

@@ -130,6 +130,15 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
             return collector.texts
         } ?? []
         return written.compactMap { text in
+            // {"run_tool": {"name", "arguments"}} asks the host to run a tool for the user's tap.
+            if let request = (try? JSONParser.parse(text))?["run_tool"] {
+                guard case .string(let tool)? = request["name"] else {
+                    context.report("the \(format) renderer asked to run a tool without a name", messageID: messageID)
+                    return nil
+                }
+                _ = context.runTool(tool, arguments: request["arguments"]?.objectValue ?? JSONObject(), userInitiated: true)
+                return nil
+            }
             guard let value = try? JSONParser.parse(text), case .string(let name)? = value["name"], !name.isEmpty else {
                 context.report("the \(format) renderer wrote an action without a name", messageID: messageID)
                 return nil
