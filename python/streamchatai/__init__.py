@@ -33,6 +33,7 @@ from .errors import (
     StreamChatAIError,
 )
 
+from .ui import FenceExtractor, UIHost, ui_diff
 from .tools import (
     Result,
     Runner,
@@ -46,6 +47,7 @@ from .tools import (
 )
 
 __all__ = [
+    "UIHost", "FenceExtractor", "ui_diff",
     "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
     "abi_version", "version", "decode_parts", "render_steps", "limit",

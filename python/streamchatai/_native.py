@@ -15,9 +15,12 @@ from pathlib import Path
 ABI_VERSION = 1
 
 
-# sca_tool_fn and sca_send_fn, from include/streamchatai.h.
+# sca_tool_fn, sca_send_fn and the UI host's callbacks, from include/streamchatai.h.
 TOOL_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p)
 SEND_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p)
+UI_SEND_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)
+UI_OPEN_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)
+UI_ERROR_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p)
 
 
 def _candidates():
@@ -61,6 +64,25 @@ def _load() -> ctypes.CDLL:
         "sca_result_fail": ([void_p, ctypes.c_char_p], ctypes.c_int),
         "sca_runner_load_plugins": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_plugins_list": ([out_p], ctypes.c_int),
+        "sca_ui_host_new": ([ctypes.c_char_p, ctypes.POINTER(void_p)], ctypes.c_int),
+        "sca_ui_host_free": ([void_p], None),
+        "sca_ui_host_add_component": ([void_p, ctypes.c_char_p], ctypes.c_int),
+        "sca_ui_host_add_tool": ([void_p, ctypes.c_char_p, TOOL_FN, void_p], ctypes.c_int),
+        "sca_ui_host_load_plugins": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_ui_host_set_callbacks": ([void_p, UI_SEND_FN, UI_OPEN_FN, UI_ERROR_FN, void_p], ctypes.c_int),
+        "sca_ui_host_receive": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_ui_host_render": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_ui_host_event": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_ui_host_retry_actions": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_ui_host_forget": ([void_p, ctypes.c_char_p], ctypes.c_int),
+        "sca_ui_host_run_tool": ([void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, out_p], ctypes.c_int),
+        "sca_ui_host_open": ([void_p, ctypes.c_char_p], ctypes.c_int),
+        "sca_ui_host_capabilities": ([void_p, out_p], ctypes.c_int),
+        "sca_ui_diff": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_fence_extractor_new": ([ctypes.c_char_p, ctypes.POINTER(void_p)], ctypes.c_int),
+        "sca_fence_extractor_feed": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_fence_extractor_finish": ([void_p, out_p], ctypes.c_int),
+        "sca_fence_extractor_free": ([void_p], None),
         "sca_install_id": ([ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_call_prompts": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_signin_return": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),

@@ -1,0 +1,222 @@
+"""Generative UI from Python: a host that renders each reply's ai_ui document
+to UI IR with its renderers (such as renderer plugins), delivers the user's
+events, runs the app's tools under the read-only policy, and sends actions;
+plus the fence extractor for agent backends and the IR diff.
+
+    host = UIHost(instructions="Show places as cards.", send=post_message)
+    host.load_plugins("build/plugins")
+    host.receive("m1", message["custom"])
+    tree = host.render("m1")          # None: show the reply's text
+    host.event("m1", node_id="card-naum", name="tap")
+"""
+
+from __future__ import annotations
+
+import ctypes
+import inspect
+import json
+import threading
+from typing import Any, Callable, Mapping, Optional
+
+from ._calls import call_json as _call_json
+from ._calls import check as _check
+from ._calls import encode as _encode
+from ._native import TOOL_FN, UI_ERROR_FN, UI_OPEN_FN, UI_SEND_FN, lib
+from .errors import NotFound, Refused, StreamChatAIError
+from .tools import Result
+
+__all__ = ["UIHost", "FenceExtractor", "ui_diff"]
+
+
+class UIHost:
+    """The generative UI of one conversation (see ``sca_ui_host_new()``).
+
+    ``send(action)`` gets each action (return True when sent), ``open(url)``
+    each allowed link, ``on_error(message_id, problem)`` each problem.
+    """
+
+    def __init__(self, *, instructions: Optional[str] = None, link_schemes=None, media_schemes=None,
+                 tool_timeout_ms: Optional[int] = None, send: Optional[Callable[[dict], bool]] = None,
+                 open: Optional[Callable[[str], bool]] = None,
+                 on_error: Optional[Callable[[Optional[str], str], None]] = None):
+        config: dict = {}
+        if instructions is not None:
+            config["instructions"] = instructions
+        if link_schemes is not None:
+            config["link_schemes"] = list(link_schemes)
+        if media_schemes is not None:
+            config["media_schemes"] = list(media_schemes)
+        if tool_timeout_ms is not None:
+            config["tool_timeout_ms"] = tool_timeout_ms
+        handle = ctypes.c_void_p()
+        _check(lib.sca_ui_host_new(_encode(config), ctypes.byref(handle)))
+        self._handle = handle.value
+        self._keep: list = []
+        self._lock = threading.Lock()
+        self.set_callbacks(send=send, open=open, on_error=on_error)
+
+    def close(self) -> None:
+        """Frees the host."""
+        handle, self._handle = self._handle, None
+        if handle:
+            lib.sca_ui_host_free(handle)
+
+    def __enter__(self) -> "UIHost":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    def _live(self) -> int:
+        if not self._handle:
+            raise ValueError("the UI host is closed")
+        return self._handle
+
+    def set_callbacks(self, *, send=None, open=None, on_error=None) -> None:
+        """Sets the callbacks; an exception in one counts as a failure (send) or is ignored."""
+        def sending(_ctx, action_json):
+            try:
+                return 0 if send(json.loads(action_json)) else 1
+            except Exception:
+                return 1
+
+        def opening(_ctx, url):
+            try:
+                return 0 if open(url.decode()) else 1
+            except Exception:
+                return 1
+
+        def reporting(_ctx, message_id, problem):
+            try:
+                on_error(message_id.decode() if message_id else None, problem.decode())
+            except Exception:
+                pass
+
+        callbacks = (UI_SEND_FN(sending) if send else UI_SEND_FN(), UI_OPEN_FN(opening) if open else UI_OPEN_FN(),
+                     UI_ERROR_FN(reporting) if on_error else UI_ERROR_FN())
+        with self._lock:
+            self._keep.append(callbacks)
+        _check(lib.sca_ui_host_set_callbacks(self._live(), *callbacks, None))
+
+    def add_component(self, definition: Mapping[str, Any]) -> None:
+        """Adds an app component ({"name", "description", "parameters", "events"})."""
+        _check(lib.sca_ui_host_add_component(self._live(), _encode(definition)))
+
+    def tool(self, definition: Mapping[str, Any]) -> Callable:
+        """Registers the decorated function as a tool the UI may run (see ``Runner.tool``)."""
+        def register(fn: Callable) -> Callable:
+            self.add_tool(definition, fn)
+            return fn
+        return register
+
+    def add_tool(self, definition: Mapping[str, Any], fn: Callable) -> None:
+        """Adds a tool; ``fn(call)`` returns the output or ``(output, summary)``, or ``fn(call, result)`` answers later."""
+        deferred = len(inspect.signature(fn).parameters) >= 2
+
+        def trampoline(_ctx, call_json, handle):
+            result = Result(handle)
+            try:
+                call = json.loads(call_json)
+                if deferred:
+                    fn(call, result)
+                    return
+                value = fn(call)
+                output, summary = value if isinstance(value, tuple) else (value, None)
+                result.complete(output, summary)
+            except Exception as exc:
+                try:
+                    result.fail(str(exc) or type(exc).__name__)
+                except StreamChatAIError:
+                    pass
+
+        callback = TOOL_FN(trampoline)
+        with self._lock:
+            self._keep.append(callback)
+        _check(lib.sca_ui_host_add_tool(self._live(), _encode(definition), callback, None))
+
+    def load_plugins(self, directory) -> dict:
+        """Adds the renderers of the plugins in ``directory``; returns the load report."""
+        return _call_json(lib.sca_ui_host_load_plugins, self._live(), str(directory).encode())
+
+    def receive(self, message_id: str, custom_data) -> dict:
+        """Takes a reply's custom data; returns ``{"ui": True}`` or ``{"ui": False, "reason": ...}``."""
+        return _call_json(lib.sca_ui_host_receive, self._live(), message_id.encode(), _encode(custom_data))
+
+    def render(self, message_id: str) -> Optional[dict]:
+        """The reply's UI IR, or None when it shows its text."""
+        try:
+            return _call_json(lib.sca_ui_host_render, self._live(), message_id.encode())
+        except NotFound:
+            return None
+
+    def event(self, message_id: str, *, node_id: str, name: str, value: Any = None, label: Optional[str] = None) -> dict:
+        """Delivers a user's event; returns ``{"actions", "unsent", "state", "tool_runs"}``."""
+        event: dict = {"node_id": node_id, "name": name}
+        if value is not None:
+            event["value"] = value
+        if label is not None:
+            event["label"] = label
+        return _call_json(lib.sca_ui_host_event, self._live(), message_id.encode(), _encode(event))
+
+    def retry_actions(self, message_id: str) -> dict:
+        """Sends the reply's actions still waiting after a failed send."""
+        return _call_json(lib.sca_ui_host_retry_actions, self._live(), message_id.encode())
+
+    def forget(self, message_id: str) -> None:
+        """The reply left the conversation."""
+        _check(lib.sca_ui_host_forget(self._live(), message_id.encode()))
+
+    def run_tool(self, name: str, arguments: Optional[Mapping[str, Any]] = None, *, user_initiated: bool) -> dict:
+        """Runs a tool for the UI under the read-only policy; returns its result."""
+        return _call_json(lib.sca_ui_host_run_tool, self._live(), name.encode(), _encode(dict(arguments or {})),
+                          1 if user_initiated else 0)
+
+    def open(self, url: str) -> bool:
+        """Opens a link through the open callback when its scheme is allowed."""
+        try:
+            _check(lib.sca_ui_host_open(self._live(), url.encode("utf-8", "surrogatepass")))
+            return True
+        except Refused:
+            return False
+
+    @property
+    def capabilities(self) -> dict:
+        """What the agent's backend needs: renderers with instructions, components."""
+        return _call_json(lib.sca_ui_host_capabilities, self._live())
+
+
+class FenceExtractor:
+    """Moves fenced UI blocks out of a streamed reply's text into ai_ui."""
+
+    def __init__(self, fences: Mapping[str, str], *, max_custom_data_bytes: int = 50 * 1024,
+                 other_custom_data_bytes: int = 0):
+        handle = ctypes.c_void_p()
+        _check(lib.sca_fence_extractor_new(_encode({
+            "fences": dict(fences), "max_custom_data_bytes": max_custom_data_bytes,
+            "other_custom_data_bytes": other_custom_data_bytes,
+        }), ctypes.byref(handle)))
+        self._handle = handle.value
+
+    def feed(self, chunk: str) -> dict:
+        """Adds a chunk; returns ``{"text", "ai_ui", "dropped_for_size"}``."""
+        return _call_json(lib.sca_fence_extractor_feed, self._handle, chunk.encode("utf-8", "surrogatepass"))
+
+    def finish(self) -> dict:
+        """Says the reply is done."""
+        return _call_json(lib.sca_fence_extractor_finish, self._handle)
+
+    def __del__(self):
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            lib.sca_fence_extractor_free(handle)
+
+
+def ui_diff(old, new) -> list:
+    """The ops that turn one render (or node) into the next."""
+    return _call_json(lib.sca_ui_diff, _encode(old), _encode(new))
