@@ -118,6 +118,39 @@ int main(void) {
     check(sca_call_prompts("{}", "{\"user_id\": \"u\"}", &out) == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "$.client_id"),
           "a viewer without client_id is refused");
     check(sca_install_id("/proc/no/such/place", &out) == SCA_E_INVALID_ARGUMENT && out == NULL, "an unusable id folder is refused");
+
+    {
+        sca_ui_host *host = NULL;
+        check(sca_ui_host_new("{\"link_schemes\": \"https\"}", &host) == SCA_E_INVALID_ARGUMENT && host == NULL
+              && strstr(sca_last_error(), "$.link_schemes"), "a bad UI host setting is refused with its path");
+        check(sca_ui_host_new(NULL, &host) == SCA_OK, "a UI host with defaults");
+        check(sca_ui_host_receive(host, "m", "{\"ai_ui\": 5}", &out) == SCA_OK && strstr(out, "\"ui\":false"),
+              "a malformed ai_ui field is a reason, not a failure");
+        sca_free(out);
+        check(sca_ui_host_receive(host, "m", "{\"ai_ui\": ", NULL) == SCA_E_INVALID_JSON, "invalid custom data JSON is refused");
+        check(sca_ui_host_render(host, "m", &out) == SCA_E_NOT_FOUND && out == NULL, "a reply without UI shows its text");
+        check(sca_ui_host_event(host, "m", "{\"name\": \"tap\"}", NULL) == SCA_E_INVALID_ARGUMENT
+              && strstr(sca_last_error(), "$.node_id"), "an event without a node is refused");
+        check(sca_ui_host_add_component(host, "{\"name\": \"x\", \"parameters\": []}") == SCA_E_INVALID_ARGUMENT,
+              "a component with bad parameters is refused");
+        check(sca_ui_host_open(host, "javascript:alert(1)") == SCA_E_REFUSED, "a javascript link is refused");
+        check(sca_ui_host_open(NULL, "https://example.com") == SCA_E_INVALID_ARGUMENT, "a NULL UI host is refused");
+        check(sca_ui_diff("{\"id\": \"a\"}", "{\"id\": \"a\", \"type\": \"x\"}", &out) == SCA_E_INVALID_ARGUMENT
+              && strstr(sca_last_error(), "old_json: $.type"), "a node without a type is refused in a diff");
+        sca_ui_host_free(host);
+        sca_ui_host_free(NULL);
+    }
+    {
+        sca_fence_extractor *extractor = NULL;
+        check(sca_fence_extractor_new("{\"fences\": {}}", &extractor) == SCA_E_INVALID_ARGUMENT && extractor == NULL,
+              "an extractor without fences is refused");
+        check(sca_fence_extractor_new("{\"fences\": {\"a2ui\": \"a2ui\"}}", &extractor) == SCA_OK, "an extractor");
+        check(sca_fence_extractor_feed(extractor, "\xff\xfe", NULL) == SCA_E_INVALID_ARGUMENT, "an invalid UTF-8 chunk is refused");
+        check(sca_fence_extractor_feed(extractor, "hi\n", &out) == SCA_OK && strstr(out, "\"text\":\"hi\\n\""), "text passes through");
+        sca_free(out);
+        sca_fence_extractor_free(extractor);
+        sca_fence_extractor_free(NULL);
+    }
     sca_free(NULL);
     check(1, "sca_free(NULL) is a no-op");
 

@@ -50,6 +50,16 @@ import Testing
         #expect(root.children.map(\.state) == [.ready, .pending])
     }
 
+    @Test func `media go through the media policy; a refused URL is removed and reported`() throws {
+        let problems = Mutex<[String]>([])
+        let host = try cardsHost(onError: { _, p in problems.withLock { $0.append(p) } })
+        host.receive(messageID: "m", customData: try uiData(#"[{"id": "a", "title": "A", "image": "https://cdn.example.com/a.jpg"}, {"id": "b", "title": "B", "image": "file:///etc/passwd"}]"#, format: "cards"))
+        let root = try UINode(json: try #require(host.render(messageID: "m")?["root"]))
+        #expect(root.children[0].props["image"] == "https://cdn.example.com/a.jpg")
+        #expect(root.children[1].props["image"] == nil)
+        #expect(problems.withLock { $0 }.first?.contains("media policy refused") == true)
+    }
+
     @Test func `capabilities carry the plugin's fence and instructions`() throws {
         let host = try cardsHost()
         let renderer = try #require(host.capabilities["renderers"]?[0])

@@ -203,6 +203,7 @@ public final class AIUIHost: Sendable {
         guard var root = engine.view(for: document, messageID: messageID, context: context(for: renderer, streaming: document.isStreaming)) else {
             return nil
         }
+        applyMediaPolicy(&root, messageID: messageID)
         state.withLock { s in
             guard var reply = s.replies[messageID] else { return }
             // Nodes seen before keep their entrance; the ones this render brings enter together, next.
@@ -223,6 +224,24 @@ public final class AIUIHost: Sendable {
             ("ir", .integer(Int64(UITree.version))), ("message_id", .string(messageID)), ("format", .string(document.format)),
             ("streaming", .bool(document.isStreaming)), ("root", root.jsonValue),
         ]))
+    }
+
+    /// The props that name a medium to load; the media policy decides each one.
+    public static let mediaProps: Set<String> = ["image", "image_url", "video", "video_url", "audio", "audio_url", "src", "media_url"]
+
+    /// Puts every media prop through the media policy: a URL it refuses is
+    /// removed (and reported), so a front end never loads it.
+    private func applyMediaPolicy(_ node: inout UINode, messageID: String) {
+        for key in Self.mediaProps {
+            guard let value = node.props[key] else { continue }
+            if let url = value.stringValue, let allowed = mediaURL(url) {
+                node.props[key] = .string(allowed)
+            } else {
+                node.props[key] = nil
+                report("the media \(key) of \(node.id) was not loaded: the media policy refused \(value)", messageID: messageID)
+            }
+        }
+        for i in node.children.indices { applyMediaPolicy(&node.children[i], messageID: messageID) }
     }
 
     private static func assignEntrances(_ node: inout UINode, known: inout [String: Int], next: Int, fresh: inout Bool) {
