@@ -81,6 +81,9 @@ demo: lib cli plugins
 	@echo "== the client tools a reply addresses to u_123 on linux-7f3a"
 	$(BINDIR)/streamchatai steps examples-c/data/tool-reply.json
 	$(BINDIR)/streamchatai run examples-c/data/tool-reply.json --user u_123 --client linux-7f3a --plugins $(BUILD)/plugins
+	@echo "== generative UI: a conversation rendered with the cards renderer plugin"
+	$(MAKE) --no-print-directory $(BINDIR)/genui > /dev/null
+	$(BINDIR)/genui $(BUILD)/plugins examples-c/data/genui-conversation.jsonl
 
 # ---------------------------------------------------------------- tests
 
