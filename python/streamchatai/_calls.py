@@ -38,3 +38,35 @@ def call_json(fn, *args) -> Any:
         return json.loads(ctypes.string_at(out.value))
     finally:
         lib.sca_free(out)
+
+
+class OwnedHandle:
+    """A library handle this object frees once: on close(), on leaving a
+    ``with`` block, or when it is collected. Subclasses set ``_free`` and
+    ``_what`` and store the handle in ``_handle``."""
+
+    _free = None
+    _what = "handle"
+    _handle = None
+
+    def close(self) -> None:
+        handle, self._handle = self._handle, None
+        if handle:
+            type(self)._free(handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    def _live(self) -> int:
+        if not self._handle:
+            raise ValueError(f"the {self._what} is closed")
+        return self._handle

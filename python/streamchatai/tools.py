@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from ._calls import call_json as _call_json
 from ._calls import check as _check
+from ._calls import OwnedHandle
 from ._calls import encode as _encode
 from ._native import SEND_FN, TOOL_FN, lib
 from .errors import StreamChatAIError
@@ -30,6 +31,31 @@ __all__ = [
     "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
 ]
+
+
+def tool_callback(fn: Callable) -> TOOL_FN:
+    """The ``sca_tool_fn`` that runs a Python function as a tool: ``fn(call)``
+    returns the output or ``(output, summary)`` and raising fails the call;
+    ``fn(call, result)`` answers through the :class:`Result`, now or later."""
+    deferred = len(inspect.signature(fn).parameters) >= 2
+
+    def trampoline(_ctx, call_json, handle):
+        result = Result(handle)
+        try:
+            call = json.loads(call_json)
+            if deferred:
+                fn(call, result)
+                return
+            value = fn(call)
+            output, summary = value if isinstance(value, tuple) else (value, None)
+            result.complete(output, summary)
+        except Exception as exc:  # the tool failed: the agent learns why
+            try:
+                result.fail(str(exc) or type(exc).__name__)
+            except StreamChatAIError:
+                pass
+
+    return TOOL_FN(trampoline)
 
 
 class Result:
@@ -52,12 +78,15 @@ class Result:
         _check(lib.sca_result_fail(self._handle, reason.encode("utf-8", "surrogatepass")))
 
 
-class Runner:
+class Runner(OwnedHandle):
     """A runner for one user on one install (see ``sca_runner_new()``).
 
     ``ledger_path`` makes "exactly once" survive restarts. Use it from any
     thread; ``run`` may be called from several threads at once.
     """
+
+    _free = staticmethod(lib.sca_runner_free)
+    _what = "runner"
 
     def __init__(self, user_id: str, client_id: str, *, max_attempts: int = 3,
                  ledger_path: Optional[str] = None, tool_timeout_ms: int = 60_000):
@@ -74,29 +103,6 @@ class Runner:
         self._senders: dict = {}
         self._lock = threading.Lock()
 
-    def close(self) -> None:
-        """Frees the runner; results completed later are not sent."""
-        handle, self._handle = self._handle, None
-        if handle:
-            lib.sca_runner_free(handle)
-
-    def __enter__(self) -> "Runner":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # pragma: no cover - interpreter shutdown
-            pass
-
-    def _live(self) -> int:
-        if not self._handle:
-            raise ValueError("the runner is closed")
-        return self._handle
-
     def tool(self, definition: Mapping[str, Any]) -> Callable:
         """Registers the decorated function as the tool ``definition`` (MCP Tool JSON).
 
@@ -111,25 +117,7 @@ class Runner:
 
     def add_tool(self, definition: Mapping[str, Any], fn: Callable) -> None:
         """Adds a tool; see :meth:`tool`. The first tool of a name wins (a second raises Refused)."""
-        deferred = len(inspect.signature(fn).parameters) >= 2
-
-        def trampoline(_ctx, call_json, handle):
-            result = Result(handle)
-            try:
-                call = json.loads(call_json)
-                if deferred:
-                    fn(call, result)
-                    return
-                value = fn(call)
-                output, summary = value if isinstance(value, tuple) else (value, None)
-                result.complete(output, summary)
-            except Exception as exc:  # the tool failed: the agent learns why
-                try:
-                    result.fail(str(exc) or type(exc).__name__)
-                except StreamChatAIError:
-                    pass
-
-        callback = TOOL_FN(trampoline)
+        callback = tool_callback(fn)
         with self._lock:
             self._keep.append(callback)
         _check(lib.sca_runner_add_tool(self._live(), _encode(definition), callback, None))

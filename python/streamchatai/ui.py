@@ -13,27 +13,30 @@ plus the fence extractor for agent backends and the IR diff.
 from __future__ import annotations
 
 import ctypes
-import inspect
 import json
 import threading
 from typing import Any, Callable, Mapping, Optional
 
 from ._calls import call_json as _call_json
 from ._calls import check as _check
+from ._calls import OwnedHandle
 from ._calls import encode as _encode
-from ._native import TOOL_FN, UI_ERROR_FN, UI_OPEN_FN, UI_SEND_FN, lib
-from .errors import NotFound, Refused, StreamChatAIError
-from .tools import Result
+from ._native import UI_ERROR_FN, UI_OPEN_FN, UI_SEND_FN, lib
+from .errors import NotFound, Refused
+from .tools import tool_callback
 
 __all__ = ["UIHost", "FenceExtractor", "ui_diff"]
 
 
-class UIHost:
+class UIHost(OwnedHandle):
     """The generative UI of one conversation (see ``sca_ui_host_new()``).
 
     ``send(action)`` gets each action (return True when sent), ``open(url)``
     each allowed link, ``on_error(message_id, problem)`` each problem.
     """
+
+    _free = staticmethod(lib.sca_ui_host_free)
+    _what = "UI host"
 
     def __init__(self, *, instructions: Optional[str] = None, link_schemes=None, media_schemes=None,
                  tool_timeout_ms: Optional[int] = None, send: Optional[Callable[[dict], bool]] = None,
@@ -54,29 +57,6 @@ class UIHost:
         self._keep: list = []
         self._lock = threading.Lock()
         self.set_callbacks(send=send, open=open, on_error=on_error)
-
-    def close(self) -> None:
-        """Frees the host."""
-        handle, self._handle = self._handle, None
-        if handle:
-            lib.sca_ui_host_free(handle)
-
-    def __enter__(self) -> "UIHost":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # pragma: no cover - interpreter shutdown
-            pass
-
-    def _live(self) -> int:
-        if not self._handle:
-            raise ValueError("the UI host is closed")
-        return self._handle
 
     def set_callbacks(self, *, send=None, open=None, on_error=None) -> None:
         """Sets the callbacks; an exception in one counts as a failure (send) or is ignored."""
@@ -117,25 +97,7 @@ class UIHost:
 
     def add_tool(self, definition: Mapping[str, Any], fn: Callable) -> None:
         """Adds a tool; ``fn(call)`` returns the output or ``(output, summary)``, or ``fn(call, result)`` answers later."""
-        deferred = len(inspect.signature(fn).parameters) >= 2
-
-        def trampoline(_ctx, call_json, handle):
-            result = Result(handle)
-            try:
-                call = json.loads(call_json)
-                if deferred:
-                    fn(call, result)
-                    return
-                value = fn(call)
-                output, summary = value if isinstance(value, tuple) else (value, None)
-                result.complete(output, summary)
-            except Exception as exc:
-                try:
-                    result.fail(str(exc) or type(exc).__name__)
-                except StreamChatAIError:
-                    pass
-
-        callback = TOOL_FN(trampoline)
+        callback = tool_callback(fn)
         with self._lock:
             self._keep.append(callback)
         _check(lib.sca_ui_host_add_tool(self._live(), _encode(definition), callback, None))
@@ -191,8 +153,11 @@ class UIHost:
         return _call_json(lib.sca_ui_host_capabilities, self._live())
 
 
-class FenceExtractor:
+class FenceExtractor(OwnedHandle):
     """Moves fenced UI blocks out of a streamed reply's text into ai_ui."""
+
+    _free = staticmethod(lib.sca_fence_extractor_free)
+    _what = "fence extractor"
 
     def __init__(self, fences: Mapping[str, str], *, max_custom_data_bytes: int = 50 * 1024,
                  other_custom_data_bytes: int = 0):
@@ -205,16 +170,11 @@ class FenceExtractor:
 
     def feed(self, chunk: str) -> dict:
         """Adds a chunk; returns ``{"text", "ai_ui", "dropped_for_size"}``."""
-        return _call_json(lib.sca_fence_extractor_feed, self._handle, chunk.encode("utf-8", "surrogatepass"))
+        return _call_json(lib.sca_fence_extractor_feed, self._live(), chunk.encode("utf-8", "surrogatepass"))
 
     def finish(self) -> dict:
         """Says the reply is done."""
-        return _call_json(lib.sca_fence_extractor_finish, self._handle)
-
-    def __del__(self):
-        handle, self._handle = getattr(self, "_handle", None), None
-        if handle:
-            lib.sca_fence_extractor_free(handle)
+        return _call_json(lib.sca_fence_extractor_finish, self._live())
 
 
 def ui_diff(old, new) -> list:
