@@ -382,12 +382,22 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
             func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String { "" }
             func makeEngine() -> any AIUIEngine { ToolEngine() }
         }
-        let host = AIUIHost(renderers: [ToolRenderer()], tools: [try UIToolPolicyTests().tool("book_table", readOnly: false)])
+        let problems = Mutex<[(String?, String)]>([])
+        let host = AIUIHost(renderers: [ToolRenderer()], tools: [try UIToolPolicyTests().tool("book_table", readOnly: false)],
+                            onError: { id, p in problems.withLock { $0.append((id, p)) } })
         host.receive(messageID: "m", customData: try uiData("{}", format: "tools"))
         _ = host.render(messageID: "m")
         let outcome = try host.handle(AIUIEvent(nodeID: "book", name: "tap"), messageID: "m")
         #expect(outcome.toolRuns.map(\.tool) == ["book_table"])
         #expect(outcome.toolRuns.first?.result.isCompleted == true)
+        #expect(problems.withLock { $0 }.isEmpty)
+        // Without the tool, the failure reaches the error callback with the reply's id.
+        let bare = AIUIHost(renderers: [ToolRenderer()], onError: { id, p in problems.withLock { $0.append((id, p)) } })
+        bare.receive(messageID: "m2", customData: try uiData("{}", format: "tools"))
+        _ = bare.render(messageID: "m2")
+        _ = try bare.handle(AIUIEvent(nodeID: "book", name: "tap"), messageID: "m2")
+        #expect(problems.withLock { $0 }.first?.0 == "m2")
+        #expect(problems.withLock { $0 }.first?.1.contains("the tool book_table failed") == true)
     }
 
     @Test func `an unchanged document is not rendered again`() throws {

@@ -12,6 +12,8 @@ public struct AIUIContext: Sendable {
     public let components: [AIUIComponentDefinition]
     /// Whether the reply is still being written.
     public let isStreaming: Bool
+    /// The reply being rendered or handled.
+    public let messageID: String
 
     /// The app component of that name, if the renderer may place it.
     public func component(named name: String) -> AIUIComponentDefinition? {
@@ -35,6 +37,7 @@ public struct AIUIContext: Sendable {
     public func runTool(_ name: String, arguments: JSONObject, userInitiated: Bool) -> AIToolResult {
         let result = host.runTool(name, arguments: arguments, userInitiated: userInitiated)
         toolRuns?.record(name, result)
+        if case .failed(let reason) = result { report("the tool \(name) failed: \(reason)", messageID: messageID) }
         return result
     }
 

@@ -150,11 +150,11 @@ public final class AIUIHost: Sendable {
     /// The tools' definitions, sorted by name.
     public var tools: [AIToolDefinition] { state.withLock { $0.tools.values.map(\.definition) }.sorted { $0.name < $1.name } }
 
-    private func context(for renderer: any AIUIRenderer, streaming: Bool, toolRuns: ToolRunLog? = nil) -> AIUIContext {
+    private func context(for renderer: any AIUIRenderer, messageID: String, streaming: Bool, toolRuns: ToolRunLog? = nil) -> AIUIContext {
         let own = Set(renderer.ownComponents)
         return AIUIContext(host: self, toolRuns: toolRuns,
                            components: components.filter { !own.contains($0.name) && !own.contains($0.pascalCaseName) },
-                           isStreaming: streaming)
+                           isStreaming: streaming, messageID: messageID)
     }
 
     // MARK: Replies
@@ -187,7 +187,7 @@ public final class AIUIHost: Sendable {
             return AIUIDocument.NoUI("no renderer reads \(document.format)\(document.version.map { " \($0)" } ?? ""); the reply shows its text")
         }
         let (renderer, engine) = renderers[index]
-        engine.receive(document, messageID: messageID, context: context(for: renderer, streaming: document.isStreaming))
+        engine.receive(document, messageID: messageID, context: context(for: renderer, messageID: messageID, streaming: document.isStreaming))
         return nil
     }
 
@@ -200,7 +200,7 @@ public final class AIUIHost: Sendable {
         }) {
             return Self.renderJSON(cached, messageID: messageID, document: document)
         }
-        guard var root = engine.view(for: document, messageID: messageID, context: context(for: renderer, streaming: document.isStreaming)) else {
+        guard var root = engine.view(for: document, messageID: messageID, context: context(for: renderer, messageID: messageID, streaming: document.isStreaming)) else {
             return nil
         }
         applyMediaPolicy(&root, messageID: messageID)
@@ -332,7 +332,7 @@ public final class AIUIHost: Sendable {
                                   label: event.label ?? Self.visibleText(node) ?? event.name, payload: .object(JSONObject(payload)))]
         } else if node.events.contains(event.name) {
             actions = engine.handle(event, on: node, messageID: messageID,
-                                    context: context(for: renderer, streaming: document.isStreaming, toolRuns: toolRuns))
+                                    context: context(for: renderer, messageID: messageID, streaming: document.isStreaming, toolRuns: toolRuns))
         } else {
             throw StreamChatAIError(.invalidArgument, "the node \(event.nodeID) raises no \(event.name) event (it raises: \(node.events.joined(separator: ", ")))")
         }
