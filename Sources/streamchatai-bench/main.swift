@@ -24,9 +24,10 @@ if CommandLine.arguments.contains("--profile-scan") {
     exit(0)
 }
 
-// --profile-decode: only our steps decoding of the 128 KB corpus for a few seconds, to run under a profiler.
-if CommandLine.arguments.contains("--profile-decode") {
-    let corpus = Corpus.reply(approximateBytes: 128 << 10)
+// --profile-decode [KB]: only our steps decoding of one corpus (128 KB by default) for a few seconds, to run under a profiler.
+if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
+    let kilobytes = CommandLine.arguments.dropFirst(flag + 1).first.flatMap { Int($0) } ?? 128
+    let corpus = Corpus.reply(approximateBytes: kilobytes << 10)
     let result = DecodeBench.runOursOnly(corpus, seconds: 3)
     print("ours: \(fmt(result)) MB/s")
     exit(0)

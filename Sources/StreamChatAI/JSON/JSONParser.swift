@@ -240,9 +240,19 @@ private struct Reader {
         i += 1
         let start = i
         var high: UInt8 = 0
+        var highWord: UInt64 = 0
         while i < end {
+            // Eight bytes at a time while none of them ends the string or needs a look.
+            while i + 8 <= end {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                guard !Self.hasSpecialByte(word) else { break }
+                highWord |= word
+                i &+= 8
+            }
+            guard i < end else { break }
             let b = base[i]
             if b == quote {
+                if highWord & 0x8080_8080_8080_8080 != 0 { high = 0x80 }
                 let s = try makeString(base + start, count: i - start, offset: start, ascii: high < 0x80)
                 i += 1
                 return s
@@ -265,10 +275,28 @@ private struct Reader {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// Whether a word holds a quote, a backslash or a control byte (SWAR: the
+    /// classic "has a zero byte" test on the word XORed with each byte).
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let slashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroSlash = (slashes &- ones) & ~slashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroSlash | control) & highs != 0
+    }
+
     mutating func escapedString(start: Int, open: Int) throws(JSONError) -> String {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
         while i < end {
+            while i + 8 <= end, !Self.hasSpecialByte(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i &+= 8
+            }
+            guard i < end else { break }
             let b = base[i]
             if b == quote {
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
