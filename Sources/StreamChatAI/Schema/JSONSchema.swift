@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A JSON Schema (2020-12) that validates values, for tool arguments.
 ///
 /// Supported: `type` (one or a list), `properties`, `required`,
@@ -21,28 +23,30 @@ public struct JSONSchema: Sendable {
     private let patterns: [String: SchemaPattern]
     /// Every `$ref` of the document, resolved once.
     private let references: [String: JSONValue]
-    /// The document compiled into nodes; node 0 is the root.
-    private let nodes: [SchemaNode]
+    /// The document compiled into nodes (node 0 is the root), on first use:
+    /// many schemas (every tool a plugin folder lists) are read but never used.
+    private let compiled: CompiledNodes
 
     /// Prepares `document` for validation.
     /// - Throws: a ``JSONSchemaError`` when a keyword has a value of the wrong
     ///   type, a `pattern` does not compile, or a `$ref` points nowhere.
     public init(_ document: JSONValue) throws(JSONSchemaError) {
         self.document = document
-        var compiled: [String: SchemaPattern] = [:]
+        var compiledPatterns: [String: SchemaPattern] = [:]
         var resolved: [String: JSONValue] = [:]
         var trail: [String] = []
-        try Self.check(document, root: document, at: &trail, depth: 0, patterns: &compiled, references: &resolved)
-        patterns = compiled
+        try Self.check(document, root: document, at: &trail, depth: 0, patterns: &compiledPatterns, references: &resolved)
+        patterns = compiledPatterns
         references = resolved
-        nodes = SchemaNode.Compiler(document: document, references: resolved).compileAll()
+        compiled = CompiledNodes(document: document, references: resolved)
     }
 
     /// The problems of `value`, empty when it is valid.
     public func validate(_ value: JSONValue) -> [JSONSchemaViolation] {
         var violations: [JSONSchemaViolation] = []
         var path = PathTrail()
-        validate(value, node: 0, at: &path, into: &violations, depth: 0)
+        let nodes = compiled.nodes
+        validate(value, node: 0, in: nodes, at: &path, into: &violations, depth: 0)
         return violations
     }
 
@@ -168,7 +172,7 @@ public struct JSONSchema: Sendable {
         into.append(JSONSchemaViolation(path: path.rendered, keyword: keyword, message: message))
     }
 
-    private func validate(_ value: JSONValue, node index: Int, at path: inout PathTrail,
+    private func validate(_ value: JSONValue, node index: Int, in nodes: [SchemaNode], at path: inout PathTrail,
                           into v: inout [JSONSchemaViolation], depth: Int) {
         guard depth < 256 else {
             fail(&v, path, "$ref", "schema references nest too deeply (a reference cycle?)")
@@ -179,7 +183,7 @@ public struct JSONSchema: Sendable {
             if !boolean { fail(&v, path, "false", "no value is allowed here") }
             return
         }
-        if let ref = n.ref { validate(value, node: ref, at: &path, into: &v, depth: depth + 1) }
+        if let ref = n.ref { validate(value, node: ref, in: nodes, at: &path, into: &v, depth: depth + 1) }
         if n.types != 0 && n.types & SchemaNode.typeBits(of: value) == 0 {
             fail(&v, path, "type", "expected \(n.typeNames.joined(separator: " or ")), found \(value.typeName)")
             return
@@ -193,21 +197,21 @@ public struct JSONSchema: Sendable {
         switch value {
         case .integer, .number: validateNumber(value.doubleValue!, n, path, &v)
         case .string(let string): validateString(string, n, path, &v)
-        case .array(let items): validateArray(items, n, &path, &v, depth)
-        case .object(let object): validateObject(object, n, &path, &v, depth)
+        case .array(let items): validateArray(items, n, nodes, &path, &v, depth)
+        case .object(let object): validateObject(object, n, nodes, &path, &v, depth)
         default: break
         }
-        if n.hasCombinators { validateCombinators(value, n, &path, &v, depth) }
+        if n.hasCombinators { validateCombinators(value, n, nodes, &path, &v, depth) }
     }
 
-    private func validateCombinators(_ value: JSONValue, _ n: SchemaNode, _ path: inout PathTrail,
+    private func validateCombinators(_ value: JSONValue, _ n: SchemaNode, _ nodes: [SchemaNode], _ path: inout PathTrail,
                                      _ v: inout [JSONSchemaViolation], _ depth: Int) {
-        for sub in n.allOf { validate(value, node: sub, at: &path, into: &v, depth: depth + 1) }
+        for sub in n.allOf { validate(value, node: sub, in: nodes, at: &path, into: &v, depth: depth + 1) }
         if !n.anyOf.isEmpty {
             var firstProblem: String?
             var matched = false
             for sub in n.anyOf {
-                let problems = subViolations(value, sub, &path, depth)
+                let problems = subViolations(value, sub, nodes, &path, depth)
                 if problems.isEmpty { matched = true; break }
                 if firstProblem == nil { firstProblem = problems.first?.message }
             }
@@ -216,26 +220,26 @@ public struct JSONSchema: Sendable {
             }
         }
         if !n.oneOf.isEmpty {
-            let matching = n.oneOf.filter { subViolations(value, $0, &path, depth).isEmpty }.count
+            let matching = n.oneOf.filter { subViolations(value, $0, nodes, &path, depth).isEmpty }.count
             if matching != 1 {
                 fail(&v, path, "oneOf", "must match exactly one of \(n.oneOf.count) schemas, matches \(matching)")
             }
         }
-        if let not = n.not, subViolations(value, not, &path, depth).isEmpty {
+        if let not = n.not, subViolations(value, not, nodes, &path, depth).isEmpty {
             fail(&v, path, "not", "must not match the schema in \"not\"")
         }
         if let condition = n.ifNode {
-            if subViolations(value, condition, &path, depth).isEmpty {
-                if let then = n.thenNode { validate(value, node: then, at: &path, into: &v, depth: depth + 1) }
+            if subViolations(value, condition, nodes, &path, depth).isEmpty {
+                if let then = n.thenNode { validate(value, node: then, in: nodes, at: &path, into: &v, depth: depth + 1) }
             } else if let otherwise = n.elseNode {
-                validate(value, node: otherwise, at: &path, into: &v, depth: depth + 1)
+                validate(value, node: otherwise, in: nodes, at: &path, into: &v, depth: depth + 1)
             }
         }
     }
 
-    private func subViolations(_ value: JSONValue, _ node: Int, _ path: inout PathTrail, _ depth: Int) -> [JSONSchemaViolation] {
+    private func subViolations(_ value: JSONValue, _ node: Int, _ nodes: [SchemaNode], _ path: inout PathTrail, _ depth: Int) -> [JSONSchemaViolation] {
         var sub: [JSONSchemaViolation] = []
-        validate(value, node: node, at: &path, into: &sub, depth: depth + 1)
+        validate(value, node: node, in: nodes, at: &path, into: &sub, depth: depth + 1)
         return sub
     }
 
@@ -270,7 +274,7 @@ public struct JSONSchema: Sendable {
         }
     }
 
-    private func validateArray(_ items: [JSONValue], _ n: SchemaNode, _ path: inout PathTrail,
+    private func validateArray(_ items: [JSONValue], _ n: SchemaNode, _ nodes: [SchemaNode], _ path: inout PathTrail,
                                _ v: inout [JSONSchemaViolation], _ depth: Int) {
         if let m = n.minItems, items.count < m { fail(&v, path, "minItems", "has \(items.count) items, fewer than \(m)") }
         if let m = n.maxItems, items.count > m { fail(&v, path, "maxItems", "has \(items.count) items, more than \(m)") }
@@ -289,16 +293,16 @@ public struct JSONSchema: Sendable {
                 let schema = i < n.prefixItems.count ? n.prefixItems[i] : n.items
                 guard let schema else { continue }
                 path.push(.index(i))
-                validate(item, node: schema, at: &path, into: &v, depth: depth + 1)
+                validate(item, node: schema, in: nodes, at: &path, into: &v, depth: depth + 1)
                 path.pop()
             }
         }
-        if let contains = n.contains, !items.contains(where: { subViolations($0, contains, &path, depth).isEmpty }) {
+        if let contains = n.contains, !items.contains(where: { subViolations($0, contains, nodes, &path, depth).isEmpty }) {
             fail(&v, path, "contains", "has no item that matches \"contains\"")
         }
     }
 
-    private func validateObject(_ object: JSONObject, _ n: SchemaNode, _ path: inout PathTrail,
+    private func validateObject(_ object: JSONObject, _ n: SchemaNode, _ nodes: [SchemaNode], _ path: inout PathTrail,
                                 _ v: inout [JSONSchemaViolation], _ depth: Int) {
         for name in n.required where object[name] == nil {
             fail(&v, path, "required", "missing required property \(JSONSerializer.quoted(name))")
@@ -311,20 +315,20 @@ public struct JSONSchema: Sendable {
             var matched = false
             if let schema = n.properties[key] {
                 matched = true
-                validate(value, node: schema, at: &path, into: &v, depth: depth + 1)
+                validate(value, node: schema, in: nodes, at: &path, into: &v, depth: depth + 1)
             }
             for (pattern, schema) in n.patternProperties where patterns[pattern]?.search(key) == true {
                 matched = true
-                validate(value, node: schema, at: &path, into: &v, depth: depth + 1)
+                validate(value, node: schema, in: nodes, at: &path, into: &v, depth: depth + 1)
             }
             if let names = n.propertyNames {
-                validate(.string(key), node: names, at: &path, into: &v, depth: depth + 1)
+                validate(.string(key), node: names, in: nodes, at: &path, into: &v, depth: depth + 1)
             }
             if !matched, let additional = n.additionalProperties {
                 if nodes[additional].boolean == false {
                     fail(&v, path, "additionalProperties", "property \(JSONSerializer.quoted(key)) is not allowed")
                 } else {
-                    validate(value, node: additional, at: &path, into: &v, depth: depth + 1)
+                    validate(value, node: additional, in: nodes, at: &path, into: &v, depth: depth + 1)
                 }
             }
             path.pop()
@@ -403,5 +407,23 @@ extension String {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// A schema's nodes, compiled the first time they are needed.
+final class CompiledNodes: Sendable {
+    private let source: Mutex<(document: JSONValue, references: [String: JSONValue], nodes: [SchemaNode]?)>
+
+    init(document: JSONValue, references: [String: JSONValue]) {
+        source = Mutex((document, references, nil))
+    }
+
+    var nodes: [SchemaNode] {
+        source.withLock { s in
+            if let nodes = s.nodes { return nodes }
+            let nodes = SchemaNode.Compiler(document: s.document, references: s.references).compileAll()
+            s.nodes = nodes
+            return nodes
+        }
     }
 }
