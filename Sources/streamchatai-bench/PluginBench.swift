@@ -87,7 +87,7 @@ enum PluginBench {
                       directCallNanos: directCall * 1e9, ffiToolMicros: ffiTool * 1e6, scanMillis: scan)
     }
 
-    /// Milliseconds to discover `count` copies of a plugin folder (best of 5).
+    /// Milliseconds to discover `count` copies of a plugin folder (best of 12, against a noisy machine).
     static func scanMillis(copiesOf folder: PluginFolder, count: Int) -> Double {
         var template = Array("/tmp/sca-bench-XXXXXX".utf8CString)
         let root = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
@@ -101,7 +101,7 @@ enum PluginBench {
             writeAll(dir + "/" + libraryName, library, mode: 0o755)
         }
         var best = Double.infinity
-        for _ in 0..<5 {
+        for _ in 0..<12 {
             let start = now()
             let entries = (try? PluginRegistry().discover(directory: root)) ?? []
             best = min(best, now() - start)
