@@ -66,7 +66,9 @@ struct SchemaPattern: Sendable {
     /// took more than the step budget.
     func search(_ text: String) -> Bool? {
         var matcher = Matcher(text: Array(text.unicodeScalars))
-        for start in 0...matcher.text.count {
+        // A pattern whose every alternative starts with ^ can only match at 0.
+        let anchored = alternatives.allSatisfy { $0.first?.kind == .start }
+        for start in 0...(anchored ? 0 : matcher.text.count) {
             if matcher.alternatives(alternatives, start, { _, _ in true }) { return true }
             if matcher.aborted { return nil }
         }
