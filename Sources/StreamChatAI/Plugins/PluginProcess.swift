@@ -113,7 +113,7 @@ final class PluginProcess: Sendable {
                 }
             }
             s.child = child
-            let thread = Thread(body: { [self] in self.readResults(child, reader) })
+            let thread = DetachedThread(body: { [self] in self.readResults(child, reader) })
             thread.start()
             return .success(child)
         } catch {
@@ -267,7 +267,7 @@ final class FrameReader: @unchecked Sendable {  // used by one thread at a time
 }
 
 /// A detached POSIX thread running a closure (the reader of a plugin's child).
-struct Thread {
+struct DetachedThread {
     private final class Box {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
