@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 @testable import StreamChatAI
@@ -424,4 +425,28 @@ final class CountingRenderer: AIUIRenderer, AIUIEngine, Sendable {
         return UINode(id: "r", type: "box", props: ["n": .integer(Int64(document.content.arrayValue?.count ?? 0))])
     }
     func handle(_ event: AIUIEvent, on node: UINode, messageID: String, context: AIUIContext) -> [AIUIAction] { [] }
+}
+
+@Suite struct AIUIConcurrencyTests {
+    @Test func `eight threads receiving, rendering and tapping keep each reply's state apart`() throws {
+        let sent = Mutex<[String: Int]>([:])
+        let host = AIUIHost(renderers: [ListRenderer()], send: { action in
+            sent.withLock { $0[action.messageID, default: 0] += 1 }
+            return true
+        })
+        let documents = try (0..<8).map { i in try uiData(#"[{"id": "f", "input": "name"}, {"id": "go", "title": "Go \#(i)"}]"#) }
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let id = "m\(i)"
+            for round in 0..<25 {
+                host.receive(messageID: id, customData: documents[i])
+                _ = host.render(messageID: id)
+                _ = try? host.handle(AIUIEvent(nodeID: "f", name: "change", value: .integer(Int64(round))), messageID: id)
+                _ = try? host.handle(AIUIEvent(nodeID: "go", name: "tap"), messageID: id)
+            }
+        }
+        for i in 0..<8 {
+            #expect(host.state("m\(i)")["name"] == 24)
+            #expect(sent.withLock { $0["m\(i)"] } == 25)
+        }
+    }
 }
