@@ -82,8 +82,7 @@ demo: lib cli plugins
 	$(BINDIR)/streamchatai steps examples-c/data/tool-reply.json
 	$(BINDIR)/streamchatai run examples-c/data/tool-reply.json --user u_123 --client linux-7f3a --plugins $(BUILD)/plugins
 	@echo "== generative UI: a conversation rendered with the cards renderer plugin"
-	$(MAKE) --no-print-directory $(BINDIR)/genui > /dev/null
-	$(BINDIR)/genui $(BUILD)/plugins examples-c/data/genui-conversation.jsonl
+	$(BINDIR)/streamchatai ui examples-c/data/genui-conversation.jsonl --plugins $(BUILD)/plugins
 
 # ---------------------------------------------------------------- tests
 

@@ -46,6 +46,11 @@ run "plugins of every kind run through one runner" "$here/expected/plugins.txt" 
 run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
+    run "CLI: steps of a message" "$here/expected/cli-steps.txt" 0 - "$bin/streamchatai" steps "$here/data/message.json"
+    run "CLI: generative UI preview" "$here/expected/cli-ui.txt" 0 - "$bin/streamchatai" ui "$here/data/genui-conversation.jsonl" --plugins "$plugins/plugins"
+    run "CLI: a reply's client tools run through plugins" "$here/expected/cli-run.txt" 0 - \
+        "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --plugins "$plugins/plugins"
+    run "CLI: usage errors exit 2" - 2 "usage:" "$bin/streamchatai" steps
 fi
 echo "C examples ($mode): $pass passed, $fail failed"
 [ $fail -eq 0 ]

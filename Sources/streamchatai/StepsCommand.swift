@@ -44,13 +44,14 @@ struct StepsCommand {
             return 1
         }
         // A whole-file JSON value is one message; otherwise each line is an update.
+        let name = options.path.split(separator: "/").last.map(String.init) ?? options.path
         if let whole = try? JSONParser.parse(bytes) {
-            return show(whole, label: options.path) ? 0 : 1
+            return show(whole, label: name) ? 0 : 1
         }
         var failures = 0
         for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-            let label = "\(options.path):\(number + 1)"
+            let label = "\(name):\(number + 1)"
             do {
                 if !show(try JSONParser.parse(Array(line)), label: label) { failures += 1 }
             } catch {

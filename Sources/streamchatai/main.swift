@@ -15,6 +15,7 @@ let usage = """
     usage: streamchatai steps FILE [--json] [--now-ms MS]
            streamchatai plugins DIR
            streamchatai run FILE --user USER_ID --client CLIENT_ID [--plugins DIR]...
+           streamchatai ui FILE [--plugins DIR]... [--json]
            streamchatai version
 
     steps    Prints the steps of a reply: FILE (or - for standard input) holds a chat
@@ -25,6 +26,8 @@ let usage = """
     plugins  Lists what the plugin folders in DIR provide, and why a bad one is skipped.
     run      Runs the client tools that FILE's reply addresses to that user and install,
              with the tools of the plugins in DIR, and prints each result.
+    ui       Previews the generative UI (ai_ui) of each message in FILE with the renderer
+             plugins in DIR, as an outline of the UI IR (or the IR itself with --json).
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -46,6 +49,8 @@ case "plugins":
     exit(ToolsCommand.plugins(arguments))
 case "run":
     exit(ToolsCommand.run(arguments))
+case "ui":
+    exit(UICommand.run(arguments))
 case "version", "--version":
     print("streamchatai \(StreamChatAIVersion.string)")
 case "help", "--help", "-h":
