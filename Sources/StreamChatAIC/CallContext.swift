@@ -102,3 +102,18 @@ func mallocString(_ text: String) throws(StreamChatAIError) -> UnsafeMutablePoin
     guard let copy = strdup(text) else { throw StreamChatAIError(.internal, "out of memory") }
     return copy
 }
+
+/// An out-pointer the caller may pass as NULL: cleared at once, so a failure
+/// never leaves a stale value, and written only when given.
+struct OptionalOutput {
+    let pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
+    init(_ pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) {
+        self.pointer = pointer
+        pointer?.pointee = nil
+    }
+
+    func write(_ value: JSONValue) throws(StreamChatAIError) {
+        if let pointer { pointer.pointee = try mallocJSON(value) }
+    }
+}

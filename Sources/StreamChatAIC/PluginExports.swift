@@ -8,10 +8,9 @@ public func sca_runner_load_plugins(
     _ runner: OpaquePointer!, _ dir: UnsafePointer<CChar>!, _ outReport: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outReport?.pointee = nil
+        let out = OptionalOutput(outReport)
         let handle = try Handles.runners.get(runner)
-        let report = try handle.runner.loadPlugins(directory: try textArgument(dir, name: "dir"))
-        if let outReport { outReport.pointee = try mallocJSON(report) }
+        try out.write(try handle.runner.loadPlugins(directory: try textArgument(dir, name: "dir")))
     }
 }
 

@@ -91,9 +91,9 @@ public func sca_runner_invoke(
     _ runner: OpaquePointer!, _ eventJSON: UnsafePointer<CChar>!, _ outCallJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outCallJSON?.pointee = nil
+        let out = OptionalOutput(outCallJSON)
         let call = try Handles.runners.get(runner).runner.handle(invocation: try jsonArgument(eventJSON, name: "event_json"))
-        if let outCallJSON { outCallJSON.pointee = try mallocJSON(call.jsonValue) }
+        try out.write(call.jsonValue)
     }
 }
 

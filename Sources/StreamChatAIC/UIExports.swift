@@ -51,24 +51,9 @@ public func sca_ui_host_load_plugins(
     _ host: OpaquePointer!, _ dir: UnsafePointer<CChar>!, _ outReport: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outReport?.pointee = nil
+        let out = OptionalOutput(outReport)
         let handle = try Handles.uiHosts.get(host)
-        let directory = try textArgument(dir, name: "dir")
-        let entries: [PluginRegistry.Entry]
-        do {
-            entries = try PluginRegistry.shared.discover(directory: directory)
-        } catch {
-            throw StreamChatAIError(.notFound, "\(error)")
-        }
-        for entry in entries {
-            guard let plugin = entry.plugin else { continue }
-            for renderer in plugin.folder.manifest.renderers {
-                if let adapter = PluginRenderer(plugin: plugin, format: renderer.format) { handle.host.add(renderer: adapter) }
-            }
-        }
-        if let outReport {
-            outReport.pointee = try mallocJSON(["directory": .string(directory), "plugins": .array(entries.map(\.jsonValue))])
-        }
+        try out.write(try handle.host.loadPlugins(directory: try textArgument(dir, name: "dir")))
     }
 }
 
@@ -104,13 +89,11 @@ public func sca_ui_host_receive(
     _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outJSON?.pointee = nil
+        let out = OptionalOutput(outJSON)
         let handle = try Handles.uiHosts.get(host)
         let id = try textArgument(messageID, name: "message_id")
         let reason = handle.host.receive(messageID: id, customData: try jsonArgument(customData, name: "custom_data_json"))
-        if let outJSON {
-            outJSON.pointee = try mallocJSON(reason.map { ["ui": false, "reason": .string($0.reason)] } ?? ["ui": true])
-        }
+        try out.write(reason.map { ["ui": false, "reason": .string($0.reason)] } ?? ["ui": true])
     }
 }
 
@@ -135,12 +118,11 @@ public func sca_ui_host_event(
     _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outJSON?.pointee = nil
+        let out = OptionalOutput(outJSON)
         let handle = try Handles.uiHosts.get(host)
         let id = try textArgument(messageID, name: "message_id")
         let event = try AIUIEvent(json: try jsonArgument(eventJSON, name: "event_json"))
-        let outcome = try handle.host.handle(event, messageID: id)
-        if let outJSON { outJSON.pointee = try mallocJSON(outcome.jsonValue) }
+        try out.write(try handle.host.handle(event, messageID: id).jsonValue)
     }
 }
 
@@ -149,10 +131,9 @@ public func sca_ui_host_retry_actions(
     _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outJSON?.pointee = nil
+        let out = OptionalOutput(outJSON)
         let handle = try Handles.uiHosts.get(host)
-        let outcome = handle.host.retryActions(messageID: try textArgument(messageID, name: "message_id"))
-        if let outJSON { outJSON.pointee = try mallocJSON(outcome.jsonValue) }
+        try out.write(handle.host.retryActions(messageID: try textArgument(messageID, name: "message_id")).jsonValue)
     }
 }
 
@@ -249,27 +230,25 @@ public func sca_fence_extractor_feed(
     _ extractor: OpaquePointer!, _ chunk: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outJSON?.pointee = nil
+        let out = OptionalOutput(outJSON)
         let handle = try Handles.extractors.get(extractor)
         let text = try textArgument(chunk, name: "chunk")
-        let state = handle.extractor.withLock { e in
+        try out.write(handle.extractor.withLock { e in
             e.feed(text)
             return e.jsonValue
-        }
-        if let outJSON { outJSON.pointee = try mallocJSON(state) }
+        })
     }
 }
 
 @c @implementation
 public func sca_fence_extractor_finish(_ extractor: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        outJSON?.pointee = nil
+        let out = OptionalOutput(outJSON)
         let handle = try Handles.extractors.get(extractor)
-        let state = handle.extractor.withLock { e in
+        try out.write(handle.extractor.withLock { e in
             e.finish()
             return e.jsonValue
-        }
-        if let outJSON { outJSON.pointee = try mallocJSON(state) }
+        })
     }
 }
 

@@ -25,15 +25,7 @@ enum UICommand {
         let problems = ProblemLog()
         let host = AIUIHost(onError: { id, problem in problems.add("\(id ?? "host"): \(problem)") })
         do {
-            for dir in plugins {
-                for entry in try PluginRegistry.shared.discover(directory: dir) {
-                    for renderer in entry.plugin?.folder.manifest.renderers ?? [] {
-                        if let plugin = entry.plugin, let adapter = PluginRenderer(plugin: plugin, format: renderer.format) {
-                            host.add(renderer: adapter)
-                        }
-                    }
-                }
-            }
+            for dir in plugins { _ = try host.loadPlugins(directory: dir) }
             let bytes = try Terminal.readFile(file)
             let messages: [JSONValue]
             if let whole = try? JSONParser.parse(bytes) {

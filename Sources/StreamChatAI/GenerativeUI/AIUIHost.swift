@@ -111,6 +111,24 @@ public final class AIUIHost: Sendable {
         }
     }
 
+    /// Discovers the plugins in `directory` (manifests only) and adds the
+    /// renderers they provide, after the others; returns the load report
+    /// (see ``AIClientToolRunner/loadPlugins(directory:registry:)``).
+    public func loadPlugins(directory: String, registry: PluginRegistry = .shared) throws(StreamChatAIError) -> JSONValue {
+        let entries: [PluginRegistry.Entry]
+        do {
+            entries = try registry.discover(directory: directory)
+        } catch {
+            throw StreamChatAIError(.notFound, error.description)
+        }
+        for plugin in entries.compactMap(\.plugin) {
+            for renderer in plugin.folder.manifest.renderers {
+                if let adapter = PluginRenderer(plugin: plugin, format: renderer.format) { add(renderer: adapter) }
+            }
+        }
+        return ["directory": .string(directory), "plugins": .array(entries.map(\.jsonValue))]
+    }
+
     /// Adds an app component; one named like a format's own is left out of that format (and reported).
     @discardableResult
     public func add(component: AIUIComponentDefinition) -> Bool {
