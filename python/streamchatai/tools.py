@@ -58,6 +58,32 @@ def tool_callback(fn: Callable) -> TOOL_FN:
     return TOOL_FN(trampoline)
 
 
+class ToolHost:
+    """Registers Python functions as tools of a library handle. Subclasses
+    set ``_add_tool`` (the C function) and keep ``_keep`` and ``_lock``."""
+
+    _add_tool = None
+
+    def tool(self, definition: Mapping[str, Any]) -> Callable:
+        """Registers the decorated function as the tool ``definition`` (MCP Tool JSON).
+
+        ``fn(call)`` returns the output dict, or ``(output, summary)``; raising
+        fails the call with the exception's message. ``fn(call, result)`` (two
+        parameters) answers through the :class:`Result`, now or later.
+        """
+        def register(fn: Callable) -> Callable:
+            self.add_tool(definition, fn)
+            return fn
+        return register
+
+    def add_tool(self, definition: Mapping[str, Any], fn: Callable) -> None:
+        """Adds a tool; see :meth:`tool`. The first tool of a name wins (a second raises Refused)."""
+        callback = tool_callback(fn)
+        with self._lock:
+            self._keep.append(callback)  # ctypes callbacks must outlive every call to them
+        _check(type(self)._add_tool(self._live(), _encode(definition), callback, None))
+
+
 class Result:
     """The pending result of one call, for tools that answer later.
 
@@ -78,7 +104,7 @@ class Result:
         _check(lib.sca_result_fail(self._handle, reason.encode("utf-8", "surrogatepass")))
 
 
-class Runner(OwnedHandle):
+class Runner(OwnedHandle, ToolHost):
     """A runner for one user on one install (see ``sca_runner_new()``).
 
     ``ledger_path`` makes "exactly once" survive restarts. Use it from any
@@ -86,6 +112,7 @@ class Runner(OwnedHandle):
     """
 
     _free = staticmethod(lib.sca_runner_free)
+    _add_tool = staticmethod(lib.sca_runner_add_tool)
     _what = "runner"
 
     def __init__(self, user_id: str, client_id: str, *, max_attempts: int = 3,
@@ -102,25 +129,6 @@ class Runner(OwnedHandle):
         self._keep: list = []
         self._senders: dict = {}
         self._lock = threading.Lock()
-
-    def tool(self, definition: Mapping[str, Any]) -> Callable:
-        """Registers the decorated function as the tool ``definition`` (MCP Tool JSON).
-
-        ``fn(call)`` returns the output dict, or ``(output, summary)``; raising
-        fails the call with the exception's message. ``fn(call, result)`` (two
-        parameters) answers through the :class:`Result`, now or later.
-        """
-        def register(fn: Callable) -> Callable:
-            self.add_tool(definition, fn)
-            return fn
-        return register
-
-    def add_tool(self, definition: Mapping[str, Any], fn: Callable) -> None:
-        """Adds a tool; see :meth:`tool`. The first tool of a name wins (a second raises Refused)."""
-        callback = tool_callback(fn)
-        with self._lock:
-            self._keep.append(callback)
-        _check(lib.sca_runner_add_tool(self._live(), _encode(definition), callback, None))
 
     @property
     def registrations(self) -> list:

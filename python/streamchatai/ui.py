@@ -23,12 +23,12 @@ from ._calls import OwnedHandle
 from ._calls import encode as _encode
 from ._native import UI_ERROR_FN, UI_OPEN_FN, UI_SEND_FN, lib
 from .errors import NotFound, Refused
-from .tools import tool_callback
+from .tools import ToolHost
 
 __all__ = ["UIHost", "FenceExtractor", "ui_diff"]
 
 
-class UIHost(OwnedHandle):
+class UIHost(OwnedHandle, ToolHost):
     """The generative UI of one conversation (see ``sca_ui_host_new()``).
 
     ``send(action)`` gets each action (return True when sent), ``open(url)``
@@ -36,6 +36,7 @@ class UIHost(OwnedHandle):
     """
 
     _free = staticmethod(lib.sca_ui_host_free)
+    _add_tool = staticmethod(lib.sca_ui_host_add_tool)
     _what = "UI host"
 
     def __init__(self, *, instructions: Optional[str] = None, link_schemes=None, media_schemes=None,
@@ -87,20 +88,6 @@ class UIHost(OwnedHandle):
     def add_component(self, definition: Mapping[str, Any]) -> None:
         """Adds an app component ({"name", "description", "parameters", "events"})."""
         _check(lib.sca_ui_host_add_component(self._live(), _encode(definition)))
-
-    def tool(self, definition: Mapping[str, Any]) -> Callable:
-        """Registers the decorated function as a tool the UI may run (see ``Runner.tool``)."""
-        def register(fn: Callable) -> Callable:
-            self.add_tool(definition, fn)
-            return fn
-        return register
-
-    def add_tool(self, definition: Mapping[str, Any], fn: Callable) -> None:
-        """Adds a tool; ``fn(call)`` returns the output or ``(output, summary)``, or ``fn(call, result)`` answers later."""
-        callback = tool_callback(fn)
-        with self._lock:
-            self._keep.append(callback)
-        _check(lib.sca_ui_host_add_tool(self._live(), _encode(definition), callback, None))
 
     def load_plugins(self, directory) -> dict:
         """Adds the renderers of the plugins in ``directory``; returns the load report."""
