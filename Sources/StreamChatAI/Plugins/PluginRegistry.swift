@@ -79,11 +79,6 @@ public final class PluginRegistry: Sendable {
     /// Every plugin discovered so far, in discovery order.
     public var all: [Plugin] { plugins.withLock { $0.map(\.plugin) } }
 
-    /// The plugins that provide a renderer for `format`.
-    public func renderers(for format: String) -> [(plugin: Plugin, renderer: PluginManifest.Renderer)] {
-        all.flatMap { plugin in plugin.folder.manifest.renderers.filter { $0.format == format }.map { (plugin, $0) } }
-    }
-
     /// `[{plugin}, ...]`, see ``Plugin/jsonValue``.
     public var jsonValue: JSONValue { .array(all.map(\.jsonValue)) }
 
