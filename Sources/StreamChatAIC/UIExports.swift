@@ -3,6 +3,13 @@ import StreamChatAI
 
 // Generative UI (include/streamchatai.h, "Generative UI").
 
+/// The live host and the reply id most UI calls start with.
+private func hostAndReply(_ host: OpaquePointer?, _ messageID: UnsafePointer<CChar>?)
+    throws(StreamChatAIError) -> (UIHostHandle, String)
+{
+    (try Handles.uiHosts.get(host), try textArgument(messageID, name: "message_id"))
+}
+
 @c @implementation
 public func sca_ui_host_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
@@ -90,8 +97,7 @@ public func sca_ui_host_receive(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = OptionalOutput(outJSON)
-        let handle = try Handles.uiHosts.get(host)
-        let id = try textArgument(messageID, name: "message_id")
+        let (handle, id) = try hostAndReply(host, messageID)
         let reason = handle.host.receive(messageID: id, customData: try jsonArgument(customData, name: "custom_data_json"))
         try out.write(reason.map { ["ui": false, "reason": .string($0.reason)] } ?? ["ui": true])
     }
@@ -103,8 +109,7 @@ public func sca_ui_host_render(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = try prepareOutput(outJSON, name: "out_ir_json")
-        let handle = try Handles.uiHosts.get(host)
-        let id = try textArgument(messageID, name: "message_id")
+        let (handle, id) = try hostAndReply(host, messageID)
         guard let ir = handle.host.render(messageID: id) else {
             throw StreamChatAIError(.notFound, "the reply \(id) has no UI to show: show its text")
         }
@@ -119,8 +124,7 @@ public func sca_ui_host_event(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = OptionalOutput(outJSON)
-        let handle = try Handles.uiHosts.get(host)
-        let id = try textArgument(messageID, name: "message_id")
+        let (handle, id) = try hostAndReply(host, messageID)
         let event = try AIUIEvent(json: try jsonArgument(eventJSON, name: "event_json"))
         try out.write(try handle.host.handle(event, messageID: id).jsonValue)
     }
@@ -132,15 +136,16 @@ public func sca_ui_host_retry_actions(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = OptionalOutput(outJSON)
-        let handle = try Handles.uiHosts.get(host)
-        try out.write(handle.host.retryActions(messageID: try textArgument(messageID, name: "message_id")).jsonValue)
+        let (handle, id) = try hostAndReply(host, messageID)
+        try out.write(handle.host.retryActions(messageID: id).jsonValue)
     }
 }
 
 @c @implementation
 public func sca_ui_host_forget(_ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        try Handles.uiHosts.get(host).host.forget(messageID: try textArgument(messageID, name: "message_id"))
+        let (handle, id) = try hostAndReply(host, messageID)
+        handle.host.forget(messageID: id)
     }
 }
 

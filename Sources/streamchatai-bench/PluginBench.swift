@@ -91,8 +91,8 @@ enum PluginBench {
     static func scanMillis(copiesOf folder: PluginFolder, count: Int) -> Double {
         var template = Array("/tmp/sca-bench-XXXXXX".utf8CString)
         let root = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
-        let manifest = readAll(folder.path + "/manifest.json")
-        let library = readAll(folder.libraryPath)
+        let manifest = ((try? FileBytes.read(folder.path + "/manifest.json")) ?? [])
+        let library = ((try? FileBytes.read(folder.libraryPath)) ?? [])
         let libraryName = String(folder.libraryPath.split(separator: "/").last!)
         for i in 0..<count {
             let dir = root + "/plugin-\(i)"
@@ -114,15 +114,6 @@ enum PluginBench {
         }
         rmdir(root)
         return best * 1000
-    }
-
-    static func readAll(_ path: String) -> [UInt8] {
-        guard let f = fopen(path, "rb") else { return [] }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while case let n = fread(&buffer, 1, buffer.count, f), n > 0 { bytes += buffer[0..<n] }
-        return bytes
     }
 
     static func writeAll(_ path: String, _ bytes: [UInt8], mode: mode_t) {

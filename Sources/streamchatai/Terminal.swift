@@ -1,3 +1,5 @@
+import StreamChatAI
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,18 +19,11 @@ enum Terminal {
 
     /// The whole contents of a file, or of standard input for "-".
     static func readFile(_ path: String) throws(UsageError) -> [UInt8] {
-        let file = path == "-" ? fdopen(dup(STDIN_FILENO), "rb") : fopen(path, "rb")
-        guard let file else { throw UsageError("cannot open \(path): \(String(cString: strerror(errno)))") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count { break }
+        do {
+            return path == "-" ? try FileBytes.read(descriptor: STDIN_FILENO, name: "standard input") : try FileBytes.read(path)
+        } catch {
+            throw UsageError(error.message)
         }
-        if ferror(file) != 0 { throw UsageError("cannot read \(path)") }
-        return bytes
     }
 }
 

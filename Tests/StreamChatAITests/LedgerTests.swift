@@ -6,14 +6,7 @@ import Glibc
 #endif
 
 @Suite struct LedgerTests {
-    func fileText(_ path: String) -> String {
-        guard let f = fopen(path, "rb") else { return "" }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while case let n = fread(&buffer, 1, buffer.count, f), n > 0 { bytes += buffer[0..<n] }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    func fileText(_ path: String) -> String { String(decoding: readBytes(path), as: UTF8.self) }
 
     func append(_ text: String, to path: String) {
         let f = fopen(path, "ab")!

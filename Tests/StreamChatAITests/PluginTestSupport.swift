@@ -48,11 +48,4 @@ func write(_ text: String, to path: String) {
     chmod(path, 0o644)
 }
 
-func readBytes(_ path: String) -> [UInt8] {
-    guard let f = fopen(path, "rb") else { return [] }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while case let n = fread(&buffer, 1, buffer.count, f), n > 0 { bytes += buffer[0..<n] }
-    return bytes
-}
+func readBytes(_ path: String) -> [UInt8] { (try? FileBytes.read(path)) ?? [] }

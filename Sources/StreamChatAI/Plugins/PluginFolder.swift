@@ -38,7 +38,12 @@ public struct PluginFolder: Sendable, Hashable {
         guard Int(info.st_size) <= Self.maxManifestBytes else {
             throw PluginProblem(reason: "manifest.json is \(info.st_size) bytes, over the limit of \(Self.maxManifestBytes)", file: manifestPath)
         }
-        let bytes = try Self.read(manifestPath, size: Int(info.st_size))
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(manifestPath, limit: Self.maxManifestBytes)
+        } catch {
+            throw PluginProblem(reason: error.message, file: manifestPath)
+        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: Self.maxManifestBytes))
@@ -79,20 +84,6 @@ public struct PluginFolder: Sendable, Hashable {
     }
 
     static func errnoText(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
-
-    static func read(_ path: String, size: Int) throws(PluginProblem) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw PluginProblem(reason: errnoText("cannot open"), file: path) }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
-            guard n > 0 else { throw PluginProblem(reason: errnoText("cannot read"), file: path) }
-            done += n
-        }
-        return bytes
-    }
 
     /// The subfolders of `directory`, sorted by name (hidden ones left out).
     static func subfolders(of directory: String) throws(PluginProblem) -> [String] {
