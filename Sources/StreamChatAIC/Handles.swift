@@ -50,8 +50,8 @@ final class UIHostHandle: Sendable {
 
 /// The object behind an `sca_fence_extractor *`.
 final class ExtractorHandle: Sendable {
-    let extractor: Mutex<UIFenceExtractor>
-    init(_ extractor: UIFenceExtractor) { self.extractor = Mutex(extractor) }
+    let extractor: Mutex<AIUIFenceExtractor>
+    init(_ extractor: AIUIFenceExtractor) { self.extractor = Mutex(extractor) }
 }
 
 enum Handles {

@@ -223,7 +223,7 @@ public func sca_fence_extractor_new(_ configJSON: UnsafePointer<CChar>!, _ out: 
             case let other?: throw StreamChatAIError(.invalidArgument, "config_json: $.\(key) must be a non-negative integer, found \(other)")
             }
         }
-        let extractor = UIFenceExtractor(fences: Dictionary(uniqueKeysWithValues: fences.map { ($0.key, $0.value.stringValue!) }),
+        let extractor = AIUIFenceExtractor(fences: Dictionary(uniqueKeysWithValues: fences.map { ($0.key, $0.value.stringValue!) }),
                                          maxCustomDataBytes: try size("max_custom_data_bytes", 50 * 1024),
                                          otherCustomDataBytes: try size("other_custom_data_bytes", 0))
         out.pointee = Handles.extractors.make(ExtractorHandle(extractor))

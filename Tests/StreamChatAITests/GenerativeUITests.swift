@@ -311,7 +311,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
     let reply = "Here is your weekend:\n```openui-lang\nroot = Card([title])\ntitle = CardHeader(\"Ohrid\")\n```\nEnjoy!\n```python\nprint(1)\n```\n"
 
     @Test func `a fenced UI block moves into ai_ui, the words around it stay`() {
-        var e = UIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+        var e = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
         e.feed(reply)
         e.finish()
         #expect(e.text == "Here is your weekend:\nEnjoy!\n```python\nprint(1)\n```\n")
@@ -320,7 +320,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
 
     @Test func `streaming until the fence closes, with fences split across chunks`() {
         for size in 1...9 {
-            var e = UIFenceExtractor(fences: ["openui-lang": "openui"])
+            var e = AIUIFenceExtractor(fences: ["openui-lang": "openui"])
             var sawStreaming = false
             var i = reply.startIndex
             while i < reply.endIndex {
@@ -338,7 +338,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
     }
 
     @Test func `a closed block that is JSON is given as JSON`() {
-        var e = UIFenceExtractor(fences: ["cards-json": "cards"])
+        var e = AIUIFenceExtractor(fences: ["cards-json": "cards"])
         e.feed("Cards:\n```cards-json\n[{\"title\": \"A\"}]\n")
         #expect(e.ui?["content"] == .string("[{\"title\": \"A\"}]\n"))
         e.feed("```\n")
@@ -346,7 +346,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
     }
 
     @Test func `UI over the custom data limit is left out`() {
-        var e = UIFenceExtractor(fences: ["a2ui": "a2ui"], maxCustomDataBytes: 200, otherCustomDataBytes: 50)
+        var e = AIUIFenceExtractor(fences: ["a2ui": "a2ui"], maxCustomDataBytes: 200, otherCustomDataBytes: 50)
         e.feed("Look:\n```a2ui\n" + String(repeating: "{\"x\": 1}\n", count: 40) + "```\nDone.\n")
         e.finish()
         #expect(e.ui == nil && e.droppedForSize)

@@ -60,7 +60,7 @@ import Testing
         for _ in 0..<200 {
             let text = (0..<Int.random(in: 0..<80, using: &rng)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()
             var doc = ReasoningDocument()
-            var extractor = UIFenceExtractor(fences: ["cards-json": "cards"])
+            var extractor = AIUIFenceExtractor(fences: ["cards-json": "cards"])
             for chunk in text.split(separator: "a", omittingEmptySubsequences: false) {
                 doc.append(String(chunk) + "a")
                 extractor.feed(String(chunk))

@@ -119,7 +119,7 @@ import Glibc
     }
 
     @Test func `UUIDs are version 4 and differ`() {
-        let a = AIClientIdentity.randomUUID(), b = AIClientIdentity.randomUUID()
+        let a = RandomUUID.string(), b = RandomUUID.string()
         #expect(a != b)
         #expect(Array(a)[14] == "4")
         #expect("89ab".contains(Array(a)[19]))

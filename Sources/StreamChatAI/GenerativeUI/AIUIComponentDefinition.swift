@@ -116,55 +116,6 @@ public struct AIUIComponentDefinition: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(jsonValue) }
 }
 
-/// One parameter of a component.
-public struct AIUIParameter: Sendable {
-    public var name: String
-    public var type: AIUIParameterType
-    public var isRequired: Bool
-    public var description: String?
-
-    /// A parameter the agent must fill in.
-    public static func required(_ name: String, _ type: AIUIParameterType, description: String? = nil) -> AIUIParameter {
-        AIUIParameter(name: name, type: type, isRequired: true, description: description)
-    }
-
-    /// A parameter the agent may leave out.
-    public static func optional(_ name: String, _ type: AIUIParameterType, description: String? = nil) -> AIUIParameter {
-        AIUIParameter(name: name, type: type, isRequired: false, description: description)
-    }
-}
-
-/// The type of a component parameter, as a JSON Schema.
-public struct AIUIParameterType: Sendable {
-    /// The JSON Schema.
-    public let schema: JSONValue
-
-    /// Any JSON Schema.
-    public init(schema: JSONValue) { self.schema = schema }
-
-    public static let string = AIUIParameterType(schema: ["type": "string"])
-    public static let number = AIUIParameterType(schema: ["type": "number"])
-    public static let integer = AIUIParameterType(schema: ["type": "integer"])
-    public static let boolean = AIUIParameterType(schema: ["type": "boolean"])
-    /// A day, such as `2026-11-14`.
-    public static let date = AIUIParameterType(schema: ["type": "string", "format": "date"])
-    /// A moment in RFC 3339.
-    public static let dateTime = AIUIParameterType(schema: ["type": "string", "format": "date-time"])
-    public static let url = AIUIParameterType(schema: ["type": "string", "format": "uri"])
-    /// One of the given strings.
-    public static func enumeration(_ values: [String]) -> AIUIParameterType {
-        AIUIParameterType(schema: ["type": "string", "enum": .array(values.map(JSONValue.string))])
-    }
-    /// A list of values of one type.
-    public static func array(_ item: AIUIParameterType) -> AIUIParameterType {
-        AIUIParameterType(schema: ["type": "array", "items": item.schema])
-    }
-    /// An object with these properties (all of them optional).
-    public static func object(_ properties: [String: AIUIParameterType]) -> AIUIParameterType {
-        AIUIParameterType(schema: ["type": "object", "properties": .object(JSONObject(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value.schema) }))])
-    }
-}
-
 extension AIUIComponentDefinition {
     /// Decodes arguments that fit the parameters into your type, with
     /// snake_case keys (`visit_date` → `visitDate`); use ``AIUIDate`` for
@@ -175,39 +126,5 @@ extension AIUIComponentDefinition {
             throw StreamChatAIError(.invalidArgument, "arguments of \(name) don't fit its parameters: \(first)")
         }
         return try JSONValueDecoder(keyStrategy: .convertFromSnakeCase).decode(type, from: arguments)
-    }
-}
-
-/// A date argument: a day (`2026-11-14`) or a moment in RFC 3339.
-public struct AIUIDate: Decodable, Sendable, Hashable {
-    /// The text as the agent wrote it.
-    public let text: String
-    /// Whether it is a day without a time.
-    public let isDay: Bool
-    /// Milliseconds since the Unix epoch (a day: its midnight, UTC).
-    public let epochMilliseconds: Int64
-
-    /// Reads a day or an RFC 3339 moment.
-    public init?(_ text: String) {
-        if StringFormats.isDate(Array(text.utf8)[...]), let ms = RFC3339.epochMilliseconds(text + "T00:00:00Z") {
-            self.text = text
-            isDay = true
-            epochMilliseconds = ms
-        } else if let ms = RFC3339.epochMilliseconds(text) {
-            self.text = text
-            isDay = false
-            epochMilliseconds = ms
-        } else {
-            return nil
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let date = AIUIDate(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not a day (2026-11-14) or an RFC 3339 moment")
-        }
-        self = date
     }
 }

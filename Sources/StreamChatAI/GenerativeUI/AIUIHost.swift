@@ -437,7 +437,7 @@ public final class AIUIHost: Sendable {
         }
         let result = Mutex<AIToolResult?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let call = AIClientToolInvocation(toolName: name, arguments: arguments).call(id: "ui-" + AIClientIdentity.randomUUID())
+        let call = AIClientToolInvocation(toolName: name, arguments: arguments).call(id: "ui-" + RandomUUID.string())
         tool.handler(call, AIToolCompletion(deliver: { value in
             let first = result.withLock { r -> Bool in
                 guard r == nil else { return false }

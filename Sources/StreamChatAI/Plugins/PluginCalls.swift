@@ -1,6 +1,10 @@
 import CStreamChatAIPluginABI
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The tool calls handed to plugins. An `sca_plugin_call *` is an id into
 /// this table, never dereferenced, so a plugin that completes a call twice,
 /// late, or with a made-up pointer gets an error code, not a crash.
@@ -40,7 +44,3 @@ enum PluginCalls {
         return completion.isCancelled ? 1 : 0
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -20,16 +20,16 @@ public struct PluginFolder: Sendable, Hashable {
     public init(path: String, allowWritable: Bool = false) throws(PluginProblem) {
         let manifestPath = path + "/manifest.json"
         var info = stat()
-        guard lstat(path, &info) == 0 else { throw PluginProblem(reason: Self.errnoText("cannot read the folder"), file: path) }
+        guard lstat(path, &info) == 0 else { throw PluginProblem(reason: POSIX.errnoText("cannot read the folder"), file: path) }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw PluginProblem(reason: "a plugin must be a real folder, not a link or a file", file: path)
         }
         try Self.checkPermissions(info, of: path, allowWritable: allowWritable)
-        guard let real = Self.realPath(path) else { throw PluginProblem(reason: Self.errnoText("cannot resolve the folder"), file: path) }
+        guard let real = POSIX.realPath(path) else { throw PluginProblem(reason: POSIX.errnoText("cannot resolve the folder"), file: path) }
         self.path = real
 
         guard lstat(manifestPath, &info) == 0 else {
-            throw PluginProblem(reason: errno == ENOENT ? "no manifest.json in the folder" : Self.errnoText("cannot read manifest.json"), file: manifestPath)
+            throw PluginProblem(reason: errno == ENOENT ? "no manifest.json in the folder" : POSIX.errnoText("cannot read manifest.json"), file: manifestPath)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw PluginProblem(reason: "manifest.json must be a regular file, not a link", file: manifestPath)
@@ -57,8 +57,8 @@ public struct PluginFolder: Sendable, Hashable {
         }
 
         let library = real + "/" + manifest.library
-        guard let realLibrary = Self.realPath(library) else {
-            throw PluginProblem(reason: errno == ENOENT ? "the library \(manifest.library) is missing" : Self.errnoText("cannot resolve the library"),
+        guard let realLibrary = POSIX.realPath(library) else {
+            throw PluginProblem(reason: errno == ENOENT ? "the library \(manifest.library) is missing" : POSIX.errnoText("cannot resolve the library"),
                                 file: library, path: "$.library")
         }
         guard realLibrary.hasPrefix(real + "/") else {
@@ -77,17 +77,9 @@ public struct PluginFolder: Sendable, Hashable {
         }
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    static func errnoText(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
-
     /// The subfolders of `directory`, sorted by name (hidden ones left out).
     static func subfolders(of directory: String) throws(PluginProblem) -> [String] {
-        guard let dir = opendir(directory) else { throw PluginProblem(reason: errnoText("cannot read the plugins folder"), file: directory) }
+        guard let dir = opendir(directory) else { throw PluginProblem(reason: POSIX.errnoText("cannot read the plugins folder"), file: directory) }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {

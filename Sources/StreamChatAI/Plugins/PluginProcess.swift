@@ -128,7 +128,7 @@ final class PluginProcess: Sendable {
     private func spawn() throws(PluginProblem) -> Child {
         var sockets: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
-            throw PluginProblem(reason: PluginFolder.errnoText("cannot create a socket for the helper"))
+            throw PluginProblem(reason: POSIX.errnoText("cannot create a socket for the helper"))
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -89,7 +89,7 @@ public final class PluginRegistry: Sendable {
         let anchor = unsafeBitCast(PluginCalls.complete, to: UnsafeRawPointer.self)
         var candidates: [String] = []
         if let file = sca_object_path_of(anchor) { candidates.append(String(cString: file)) }
-        if let exe = PluginFolder.realPath("/proc/self/exe") { candidates.append(exe) }
+        if let exe = POSIX.realPath("/proc/self/exe") { candidates.append(exe) }
         for file in candidates {
             guard let slash = file.lastIndex(of: "/") else { continue }
             let helper = String(file[..<slash]) + "/streamchatai-plugin-helper"

@@ -8,7 +8,7 @@ public enum FileBytes {
     /// files over `limit` bytes.
     public static func read(_ path: String, limit: Int = 1 << 30) throws(StreamChatAIError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw AIClientIdentity.ioError("cannot open \(path)") }
+        guard fd >= 0 else { throw POSIX.ioError("cannot open \(path)") }
         defer { close(fd) }
         return try read(descriptor: fd, name: path, limit: limit)
     }
@@ -20,7 +20,7 @@ public enum FileBytes {
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw AIClientIdentity.ioError("cannot read \(name)") }
+            guard n >= 0 else { throw POSIX.ioError("cannot read \(name)") }
             if n == 0 { return bytes }
             guard bytes.count + n <= limit else {
                 throw StreamChatAIError(.limitExceeded, "\(name) is over the limit of \(limit) bytes")

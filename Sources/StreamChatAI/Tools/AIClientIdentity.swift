@@ -26,26 +26,26 @@ public enum AIClientIdentity {
         guard let directory = directory ?? defaultDirectory() else {
             throw StreamChatAIError(.notFound, "no folder for the install id: neither XDG_DATA_HOME nor HOME is set")
         }
-        try makeDirectories(directory)
+        try POSIX.makeDirectories(directory)
         let path = directory + "/install-id"
         if let existing = try readStored(path) { return existing }
-        let id = "linux-" + randomUUID()
+        let id = "linux-" + RandomUUID.string()
         let temporary = "\(path).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ioError("cannot create \(temporary)") }
+        guard fd >= 0 else { throw POSIX.ioError("cannot create \(temporary)") }
         let line = id + "\n"
         let written = line.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
         let synced = fsync(fd) == 0
         close(fd)
         guard written == line.utf8.count, synced else {
             unlink(temporary)
-            throw ioError("cannot write \(temporary)")
+            throw POSIX.ioError("cannot write \(temporary)")
         }
         // link() fails if another process created the id first; then theirs is the one.
         let linked = link(temporary, path) == 0
         let linkErrno = errno
         unlink(temporary)
-        if !linked && linkErrno != EEXIST { throw ioError("cannot create \(path)") }
+        if !linked && linkErrno != EEXIST { throw POSIX.ioError("cannot create \(path)") }
         guard let stored = try readStored(path) else { throw StreamChatAIError(.internal, "\(path) is empty after creating it") }
         return stored
     }
@@ -54,7 +54,7 @@ public enum AIClientIdentity {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw ioError("cannot read \(path)")
+            throw POSIX.ioError("cannot read \(path)")
         }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -65,38 +65,5 @@ public enum AIClientIdentity {
             throw StreamChatAIError(.invalidArgument, "\(path) does not hold an install id")
         }
         return text
-    }
-
-    static func makeDirectories(_ path: String) throws(StreamChatAIError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST { throw ioError("cannot create \(current)") }
-        }
-    }
-
-    static func ioError(_ what: String) -> StreamChatAIError {
-        StreamChatAIError(.invalidArgument, "\(what): \(String(cString: strerror(errno)))")
-    }
-
-    /// A random (version 4) UUID in lowercase text.
-    public static func randomUUID() -> String {
-        // The system generator reads the kernel's cryptographic source (getrandom).
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        bytes[6] = bytes[6] & 0x0F | 0x40
-        bytes[8] = bytes[8] & 0x3F | 0x80
-        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
-    }
-}
-
-extension String {
-    /// The string without leading and trailing whitespace.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
     }
 }

@@ -219,7 +219,7 @@ public final class AIClientToolRunner: Sendable {
         guard let tool = core.tools[invocation.toolName] else {
             throw StreamChatAIError(.notFound, "$.tool.name: this install has no tool named \(JSONSerializer.quoted(invocation.toolName))")
         }
-        let call = invocation.call(id: "invocation-" + AIClientIdentity.randomUUID())
+        let call = invocation.call(id: "invocation-" + RandomUUID.string())
         if let failure = Core.argumentFailure(call, tool) {
             completion?(failure)
             return call

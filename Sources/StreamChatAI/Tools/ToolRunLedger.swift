@@ -41,14 +41,14 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the runner'
         self.userID = userID
         self.clientID = clientID
         let slash = path.lastIndex(of: "/")
-        if let slash, slash != path.startIndex { try AIClientIdentity.makeDirectories(String(path[..<slash])) }
+        if let slash, slash != path.startIndex { try POSIX.makeDirectories(String(path[..<slash])) }
         fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw AIClientIdentity.ioError("cannot open the ledger \(path)") }
+        guard fd >= 0 else { throw POSIX.ioError("cannot open the ledger \(path)") }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             close(fd)
             if busy { throw StreamChatAIError(.refused, "the ledger \(path) is in use by another runner") }
-            throw AIClientIdentity.ioError("cannot lock the ledger \(path)")
+            throw POSIX.ioError("cannot lock the ledger \(path)")
         }
         do {
             try load()
@@ -66,7 +66,7 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the runner'
         var offset: off_t = 0
         while true {
             let n = pread(fd, &chunk, chunk.count, offset)
-            if n < 0 { throw AIClientIdentity.ioError("cannot read the ledger \(path)") }
+            if n < 0 { throw POSIX.ioError("cannot read the ledger \(path)") }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             offset += off_t(n)
@@ -74,10 +74,10 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the runner'
         // A line cut short by a crash has no newline: drop it, so the next append starts clean.
         if let lastNewline = bytes.lastIndex(of: 0x0A), lastNewline + 1 < bytes.count {
             bytes.removeSubrange((lastNewline + 1)...)
-            if ftruncate(fd, off_t(bytes.count)) != 0 { throw AIClientIdentity.ioError("cannot repair the ledger \(path)") }
+            if ftruncate(fd, off_t(bytes.count)) != 0 { throw POSIX.ioError("cannot repair the ledger \(path)") }
         } else if !bytes.isEmpty, bytes.last != 0x0A {
             bytes.removeAll()
-            if ftruncate(fd, 0) != 0 { throw AIClientIdentity.ioError("cannot repair the ledger \(path)") }
+            if ftruncate(fd, 0) != 0 { throw POSIX.ioError("cannot repair the ledger \(path)") }
         }
         var index: [String: Int] = [:]
         for (number, line) in bytes.split(separator: 0x0A).enumerated() {
@@ -126,7 +126,7 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the runner'
         let size = lseek(fd, 0, SEEK_END)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count, fdatasync(fd) == 0 else {
-            let error = AIClientIdentity.ioError("cannot write to the ledger \(path)")
+            let error = POSIX.ioError("cannot write to the ledger \(path)")
             // Take a partial line back, so the journal stays readable.
             if size >= 0 { _ = ftruncate(fd, size) }
             throw error

@@ -1,6 +1,10 @@
 import CStreamChatAIPluginABI
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A renderer a plugin provides through its `streamchatai.renderer/1`
 /// feature. The manifest says its format, versions, fence and instructions,
 /// so capabilities need no plugin code; the plugin loads when a reply in its
@@ -166,7 +170,3 @@ final class JSONCollector {
         collector.texts.append(String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

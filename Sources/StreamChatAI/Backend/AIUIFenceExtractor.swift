@@ -10,11 +10,11 @@
 /// limit (50 KB by default), the UI is left out.
 ///
 /// ```swift
-/// var extractor = UIFenceExtractor(fences: ["openui-lang": "openui"])
+/// var extractor = AIUIFenceExtractor(fences: ["openui-lang": "openui"])
 /// extractor.feed("Here is your plan:\n```openui-lang\nroot = Card([])\n")
 /// extractor.ui?["status"]   // "streaming"
 /// ```
-public struct UIFenceExtractor: Sendable {
+public struct AIUIFenceExtractor: Sendable {
     /// Fence info strings and the format each one means.
     public let fences: [String: String]
     /// The largest custom data accepted, in bytes of JSON, including `otherCustomDataBytes`.
@@ -90,7 +90,7 @@ public struct UIFenceExtractor: Sendable {
         switch state {
         case .text:
             if lineStart, complete, trimmed.hasPrefix("```") {
-                let info = trimmed.dropFirst(3).trimmingCharacters()
+                let info = trimmed.dropFirst(3).trimmingWhitespace()
                 if let known = fences[info], format == nil {
                     format = known
                     state = .uiBlock
@@ -130,8 +130,4 @@ public struct UIFenceExtractor: Sendable {
     public var jsonValue: JSONValue {
         .object(JSONObject([("text", .string(text)), ("ai_ui", ui ?? .null), ("dropped_for_size", .bool(droppedForSize))]))
     }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String { String(self).trimmingWhitespace() }
 }

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Small wrappers over POSIX calls that the library makes in several places:
+/// errors that carry `strerror`, folders created with mode 0700, real paths.
+public enum POSIX {
+    /// `"<what>: <strerror(errno)>"`, read right after the failing call.
+    public static func errnoText(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
+
+    /// An error for a failed file operation, with the system's reason.
+    public static func ioError(_ what: String) -> StreamChatAIError {
+        StreamChatAIError(.invalidArgument, errnoText(what))
+    }
+
+    /// Creates `path` and its missing parents, each with mode 0700.
+    public static func makeDirectories(_ path: String) throws(StreamChatAIError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o700) != 0 && errno != EEXIST { throw ioError("cannot create \(current)") }
+        }
+    }
+
+    /// The canonical path of `path` (links resolved), or nil when it can't be resolved.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
