@@ -392,6 +392,12 @@ typedef int (*sca_ui_open_fn)(void *ctx, const char *url);
  *  [callback: runs on the thread of the call that found the problem] Since ABI 1. */
 typedef void (*sca_ui_error_fn)(void *ctx, const char *message_id, const char *problem);
 
+/** Hears that a reply's view changed by itself (a tool's result arrived, a
+ *  timer fired): call sca_ui_host_render() for message_id again.
+ *  [callback: runs on the thread where the change happened: the thread that
+ *  completed a tool's result, or a library thread] Since 0.2. */
+typedef void (*sca_ui_render_fn)(void *ctx, const char *message_id);
+
 /** Creates a host. config_json: NULL or {"instructions", "link_schemes",
  *  "media_schemes", "tool_timeout_ms"}. Free *out with sca_ui_host_free().
  *  [any-thread] Since ABI 1. */
@@ -421,6 +427,11 @@ sca_status sca_ui_host_load_plugins(sca_ui_host *host, const char *dir, char **o
  *  until the host is freed or the callbacks are set again. [any-thread] Since ABI 1. */
 sca_status sca_ui_host_set_callbacks(sca_ui_host *host, sca_ui_send_fn send, sca_ui_open_fn open,
                                      sca_ui_error_fn error, void *ctx);
+
+/** Sets the render callback (NULL: none) and its ctx, which must stay valid
+ *  until the host is freed or the callback is set again.
+ *  Errors: SCA_E_INVALID_ARGUMENT (host NULL or freed). [any-thread] Since 0.2. */
+sca_status sca_ui_host_set_render_callback(sca_ui_host *host, sca_ui_render_fn fn, void *ctx);
 
 /** Hands the host a reply's custom data as it arrives (oldest first, also for
  *  replies not on screen). *out_json (may be NULL) receives {"ui": true} or

@@ -75,6 +75,49 @@ func jsonArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamC
     }
 }
 
+/// A borrowed C string argument as Swift text, refusing NULL and invalid UTF-8.
+func textArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> String {
+    guard let pointer else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
+    guard let text = String(validatingCString: pointer) else {
+        throw StreamChatAIError(.invalidArgument, "\(name) is not valid UTF-8")
+    }
+    return text
+}
+
+/// A JSON argument that must be an array (of attachments or parts).
+func attachmentList(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> [JSONValue] {
+    let value = try jsonArgument(pointer, name: name)
+    guard case .array(let elements) = value else {
+        throw StreamChatAIError(.invalidArgument, "\(name): expected a JSON array of attachments at $, found \(value.typeName)")
+    }
+    return elements
+}
+
+/// A JSON argument that must be an object; NULL reads as `{}` when `nullIsEmpty`.
+func objectArgument(_ pointer: UnsafePointer<CChar>?, name: String, nullIsEmpty: Bool = false) throws(StreamChatAIError) -> JSONObject {
+    if pointer == nil && nullIsEmpty { return JSONObject() }
+    let value = try jsonArgument(pointer, name: name)
+    guard case .object(let object) = value else {
+        throw StreamChatAIError(.invalidArgument, "\(name): expected a JSON object at $, found \(value.typeName)")
+    }
+    return object
+}
+
+/// The value's compact JSON text, as a C string for the duration of `body`.
+func withJSONCString<R>(_ value: JSONValue, _ body: (UnsafePointer<CChar>) -> R) -> R {
+    JSONSerializer.string(value).withCString(body)
+}
+
+/// Checks a handle out-pointer, sets it to NULL, and stores the handle `make`
+/// returns only when it succeeds, so a failure never leaves a stale value.
+func makeHandle(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ make: () throws(StreamChatAIError) -> OpaquePointer)
+    throws(StreamChatAIError)
+{
+    guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
+    out.pointee = nil
+    out.pointee = try make()
+}
+
 /// Checks an out-pointer and sets it to NULL, so a failure never leaves a stale value.
 func prepareOutput(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, name: String)
     throws(StreamChatAIError) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>

@@ -64,42 +64,32 @@ enum Handles {
 /// never dereferenced, so completing one twice or after its owner (runner or
 /// UI host) was freed is an error code.
 enum PendingResults {
-    private static let table = Mutex<[UInt: (completion: AIToolCompletion, owner: UInt64)]>([:])
-    private static let nextID = Atomic<UInt>(1)
-    private static let nextOwner = Atomic<UInt64>(1)
+    private static let table = CompletionTable()
 
-    static func newOwner() -> UInt64 { nextOwner.wrappingAdd(1, ordering: .relaxed).oldValue }
-
-    static func register(_ completion: AIToolCompletion, owner: UInt64) -> OpaquePointer {
-        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        table.withLock { $0[id] = (completion, owner) }
-        return OpaquePointer(bitPattern: id)!
-    }
+    static func newOwner() -> UInt64 { table.newOwner() }
 
     /// Takes the completion of `pointer` out of the table.
     static func take(_ pointer: OpaquePointer?) throws(StreamChatAIError) -> AIToolCompletion {
-        guard let pointer else { throw StreamChatAIError(.invalidArgument, "result is NULL") }
-        let id = UInt(bitPattern: UnsafeRawPointer(pointer))
-        guard let entry = table.withLock({ $0.removeValue(forKey: id) }) else {
+        guard pointer != nil else { throw StreamChatAIError(.invalidArgument, "result is NULL") }
+        guard let completion = table.take(pointer) else {
             throw StreamChatAIError(.invalidArgument, "result is not a pending sca_result (already completed, or its runner was freed)")
         }
-        return entry.completion
+        return completion
     }
 
-    static func isPending(_ pointer: OpaquePointer?) -> Bool {
-        guard let pointer else { return false }
-        return table.withLock { $0[UInt(bitPattern: UnsafeRawPointer(pointer))] != nil }
-    }
+    static func isPending(_ pointer: OpaquePointer?) -> Bool { table.completion(pointer) != nil }
 
-    static func forget(owner: UInt64) {
-        table.withLock { $0 = $0.filter { $0.value.owner != owner } }
-    }
+    static func forget(owner: UInt64) { table.forget(owner: owner) }
 
-    /// A tool whose C function gets its call and an `sca_result *` of `owner`.
-    static func cTool(_ definition: AIToolDefinition, owner: UInt64, fn: @escaping sca_tool_fn, ctx: UnsafeMutableRawPointer?) -> AIClientTool {
+    /// A tool of `definitionJSON` whose C function gets its call and an `sca_result *` of `owner`.
+    static func cTool(_ definitionJSON: UnsafePointer<CChar>?, owner: UInt64, fn: sca_tool_fn?, ctx: UnsafeMutableRawPointer?)
+        throws(StreamChatAIError) -> AIClientTool
+    {
+        guard let fn else { throw StreamChatAIError(.invalidArgument, "fn is NULL") }
+        let definition = try AIToolDefinition(json: try jsonArgument(definitionJSON, name: "definition_json"))
         nonisolated(unsafe) let context = ctx
         return AIClientTool(definition: definition) { call, completion in
-            let result = register(completion, owner: owner)
+            let result = table.register(completion, owner: owner)
             withJSONCString(call.jsonValue) { fn(context, $0, result) }
         }
     }

@@ -3,15 +3,18 @@ import StreamChatAI
 
 // Plugins (include/streamchatai.h, "Plugins").
 
+/// One `*_load_plugins` for every handle that takes plugins.
+func loadPlugins(into host: any AIPluginHost, _ dir: UnsafePointer<CChar>?,
+                 _ outReport: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) throws(StreamChatAIError) {
+    let out = OptionalOutput(outReport)
+    try out.write(try host.loadPlugins(directory: try textArgument(dir, name: "dir")).jsonValue)
+}
+
 @c @implementation
 public func sca_runner_load_plugins(
     _ runner: OpaquePointer!, _ dir: UnsafePointer<CChar>!, _ outReport: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
-    entryPoint { () throws(StreamChatAIError) in
-        let out = OptionalOutput(outReport)
-        let handle = try Handles.runners.get(runner)
-        try out.write(try handle.runner.loadPlugins(directory: try textArgument(dir, name: "dir")))
-    }
+    entryPoint { () throws(StreamChatAIError) in try loadPlugins(into: try Handles.runners.get(runner).runner, dir, outReport) }
 }
 
 @c @implementation

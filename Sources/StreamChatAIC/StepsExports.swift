@@ -28,11 +28,3 @@ public func sca_steps_render(
         out.pointee = try mallocJSON(tree.jsonValue)
     }
 }
-
-func attachmentList(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> [JSONValue] {
-    let value = try jsonArgument(pointer, name: name)
-    guard case .array(let elements) = value else {
-        throw StreamChatAIError(.invalidArgument, "\(name): expected a JSON array of attachments at $, found \(value.typeName)")
-    }
-    return elements
-}

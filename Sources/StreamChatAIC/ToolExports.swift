@@ -3,27 +3,13 @@ import StreamChatAI
 
 // Client tools: the runner and results (include/streamchatai.h, "Client tools: the runner").
 
-/// A borrowed C string argument as Swift text, refusing NULL and invalid UTF-8.
-func textArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> String {
-    guard let pointer else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
-    guard let text = String(validatingCString: pointer) else {
-        throw StreamChatAIError(.invalidArgument, "\(name) is not valid UTF-8")
-    }
-    return text
-}
-
-/// The value's compact JSON text, as a C string for the duration of `body`.
-func withJSONCString<R>(_ value: JSONValue, _ body: (UnsafePointer<CChar>) -> R) -> R {
-    JSONSerializer.string(value).withCString(body)
-}
-
 @c @implementation
 public func sca_runner_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
-        out.pointee = nil
-        let configuration = try AIClientToolRunner.Configuration(json: try jsonArgument(configJSON, name: "config_json"))
-        out.pointee = Handles.runners.make(RunnerHandle(runner: try AIClientToolRunner(configuration: configuration)))
+        try makeHandle(out) { () throws(StreamChatAIError) in
+            let configuration = try AIClientToolRunner.Configuration(json: try jsonArgument(configJSON, name: "config_json"))
+            return Handles.runners.make(RunnerHandle(runner: try AIClientToolRunner(configuration: configuration)))
+        }
     }
 }
 
@@ -41,10 +27,9 @@ public func sca_runner_add_tool(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let handle = try Handles.runners.get(runner)
-        guard let fn else { throw StreamChatAIError(.invalidArgument, "fn is NULL") }
-        let definition = try AIToolDefinition(json: try jsonArgument(definitionJSON, name: "definition_json"))
-        guard handle.runner.add(PendingResults.cTool(definition, owner: handle.id, fn: fn, ctx: ctx)) else {
-            throw StreamChatAIError(.refused, "the runner already has a tool named \(JSONSerializer.quoted(definition.name)); the first one stays")
+        let tool = try PendingResults.cTool(definitionJSON, owner: handle.id, fn: fn, ctx: ctx)
+        guard handle.runner.add(tool) else {
+            throw StreamChatAIError(.refused, "the runner already has a tool named \(JSONSerializer.quoted(tool.name)); the first one stays")
         }
     }
 }
@@ -61,7 +46,7 @@ public func sca_runner_registrations(_ runner: OpaquePointer!, _ outJSON: Unsafe
 public func sca_runner_ledger(_ runner: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = try prepareOutput(outJSON, name: "out_json")
-        out.pointee = try mallocJSON(try Handles.runners.get(runner).runner.ledger)
+        out.pointee = try mallocJSON(.array(try Handles.runners.get(runner).runner.ledger.map(\.jsonValue)))
     }
 }
 
@@ -102,16 +87,7 @@ public func sca_result_complete(_ r: OpaquePointer!, _ outputJSON: UnsafePointer
     entryPoint { () throws(StreamChatAIError) in
         // Read everything before taking the result, so a bad argument leaves it pending.
         guard PendingResults.isPending(r) else { _ = try PendingResults.take(r); return }
-        let output: JSONObject
-        if outputJSON == nil {
-            output = JSONObject()
-        } else {
-            let value = try jsonArgument(outputJSON, name: "output_json")
-            guard case .object(let object) = value else {
-                throw StreamChatAIError(.invalidArgument, "output_json: the output must be a JSON object, found \(value.typeName)")
-            }
-            output = object
-        }
+        let output = try objectArgument(outputJSON, name: "output_json", nullIsEmpty: true)
         let text = summary == nil ? nil : try textArgument(summary, name: "summary")
         try complete(r, .completed(output: output, summary: text))
     }

@@ -13,11 +13,13 @@ private func hostAndReply(_ host: OpaquePointer?, _ messageID: UnsafePointer<CCh
 @c @implementation
 public func sca_ui_host_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
-        out.pointee = nil
-        let configuration = configJSON == nil
-            ? AIUIHost.Configuration() : try AIUIHost.Configuration(json: try jsonArgument(configJSON, name: "config_json"))
-        out.pointee = Handles.uiHosts.make(UIHostHandle(host: AIUIHost(configuration: configuration)))
+        try makeHandle(out) { () throws(StreamChatAIError) in
+            let configuration = configJSON == nil
+                ? AIUIHost.Configuration()
+                : try AIUIHost.Configuration(json: try jsonArgument(configJSON, name: "config_json"), builtIns: BuiltInRenderers.all)
+            let host = try AIUIHost(configuration: configuration, builtIns: BuiltInRenderers.all)
+            return Handles.uiHosts.make(UIHostHandle(host: host))
+        }
     }
 }
 
@@ -26,6 +28,7 @@ public func sca_ui_host_free(_ host: OpaquePointer!) {
     guard let handle = Handles.uiHosts.free(host) else { return }
     PendingResults.forget(owner: handle.id)
     handle.host.setCallbacks(send: nil, open: nil, onError: nil)
+    handle.host.setRenderCallback(nil)
 }
 
 @c @implementation
@@ -45,10 +48,9 @@ public func sca_ui_host_add_tool(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let handle = try Handles.uiHosts.get(host)
-        guard let fn else { throw StreamChatAIError(.invalidArgument, "fn is NULL") }
-        let definition = try AIToolDefinition(json: try jsonArgument(definitionJSON, name: "definition_json"))
-        guard handle.host.add(tool: PendingResults.cTool(definition, owner: handle.id, fn: fn, ctx: ctx)) else {
-            throw StreamChatAIError(.refused, "the host already has a tool named \(JSONSerializer.quoted(definition.name))")
+        let tool = try PendingResults.cTool(definitionJSON, owner: handle.id, fn: fn, ctx: ctx)
+        guard handle.host.add(tool: tool) else {
+            throw StreamChatAIError(.refused, "the host already has a tool named \(JSONSerializer.quoted(tool.name))")
         }
     }
 }
@@ -57,11 +59,7 @@ public func sca_ui_host_add_tool(
 public func sca_ui_host_load_plugins(
     _ host: OpaquePointer!, _ dir: UnsafePointer<CChar>!, _ outReport: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
-    entryPoint { () throws(StreamChatAIError) in
-        let out = OptionalOutput(outReport)
-        let handle = try Handles.uiHosts.get(host)
-        try out.write(try handle.host.loadPlugins(directory: try textArgument(dir, name: "dir")))
-    }
+    entryPoint { () throws(StreamChatAIError) in try loadPlugins(into: try Handles.uiHosts.get(host).host, dir, outReport) }
 }
 
 @c @implementation
@@ -91,6 +89,17 @@ public func sca_ui_host_set_callbacks(
 }
 
 @c @implementation
+public func sca_ui_host_set_render_callback(_ host: OpaquePointer!, _ fn: sca_ui_render_fn!, _ ctx: UnsafeMutableRawPointer!) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let handle = try Handles.uiHosts.get(host)
+        nonisolated(unsafe) let context = ctx
+        var callback: AIUIHost.OnNeedsRender?
+        if let fn { callback = { messageID in fn(context, messageID) } }
+        handle.host.setRenderCallback(callback)
+    }
+}
+
+@c @implementation
 public func sca_ui_host_receive(
     _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ customData: UnsafePointer<CChar>!,
     _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
@@ -113,7 +122,7 @@ public func sca_ui_host_render(
         guard let ir = handle.host.render(messageID: id) else {
             throw StreamChatAIError(.notFound, "the reply \(id) has no UI to show: show its text")
         }
-        out.pointee = try mallocJSON(ir)
+        out.pointee = try mallocJSON(ir.jsonValue)
     }
 }
 
@@ -158,12 +167,8 @@ public func sca_ui_host_run_tool(
         let out = try prepareOutput(outJSON, name: "out_result_json")
         let handle = try Handles.uiHosts.get(host)
         let tool = try textArgument(name, name: "name")
-        let arguments = argumentsJSON == nil ? .object(JSONObject()) : try jsonArgument(argumentsJSON, name: "arguments_json")
-        guard case .object(let object) = arguments else {
-            throw StreamChatAIError(.invalidArgument, "arguments_json: expected an object at $, found \(arguments.typeName)")
-        }
-        let result = handle.host.runTool(tool, arguments: object, userInitiated: userInitiated != 0)
-        out.pointee = try mallocJSON(result.jsonValue(callID: tool))
+        let arguments = try objectArgument(argumentsJSON, name: "arguments_json", nullIsEmpty: true)
+        out.pointee = try mallocJSON(handle.host.runTool(tool, arguments: arguments, userInitiated: userInitiated != 0).jsonValue)
     }
 }
 
@@ -181,7 +186,7 @@ public func sca_ui_host_open(_ host: OpaquePointer!, _ url: UnsafePointer<CChar>
 public func sca_ui_host_capabilities(_ host: OpaquePointer!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = try prepareOutput(outJSON, name: "out_json")
-        out.pointee = try mallocJSON(try Handles.uiHosts.get(host).host.capabilities)
+        out.pointee = try mallocJSON(try Handles.uiHosts.get(host).host.capabilities.jsonValue)
     }
 }
 
@@ -203,30 +208,23 @@ public func sca_ui_diff(
         let out = try prepareOutput(outJSON, name: "out_ops_json")
         let old = try nodeArgument(oldJSON, name: "old_json")
         let new = try nodeArgument(newJSON, name: "new_json")
-        out.pointee = try mallocJSON(.array(UIDiff.ops(from: old, to: new)))
+        out.pointee = try mallocJSON(.array(UIDiff.ops(from: old, to: new).map(\.jsonValue)))
     }
 }
 
 @c @implementation
 public func sca_fence_extractor_new(_ configJSON: UnsafePointer<CChar>!, _ out: UnsafeMutablePointer<OpaquePointer?>!) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
-        guard let out else { throw StreamChatAIError(.invalidArgument, "out is NULL") }
-        out.pointee = nil
-        let config = try jsonArgument(configJSON, name: "config_json")
-        guard case .object(let fences)? = config["fences"], !fences.isEmpty,
-              fences.allSatisfy({ $0.value.stringValue?.isEmpty == false })
-        else { throw StreamChatAIError(.invalidArgument, "config_json: $.fences must map fence info strings to formats") }
-        func size(_ key: String, _ fallback: Int) throws(StreamChatAIError) -> Int {
-            switch config[key] {
-            case nil, .null?: return fallback
-            case .integer(let i)? where i >= 0: return Int(i)
-            case let other?: throw StreamChatAIError(.invalidArgument, "config_json: $.\(key) must be a non-negative integer, found \(other)")
+        try makeHandle(out) { () throws(StreamChatAIError) in
+            let config = try jsonArgument(configJSON, name: "config_json")
+            let extractor: AIUIFenceExtractor
+            do throws(StreamChatAIError) {
+                extractor = try AIUIFenceExtractor(json: config)
+            } catch {
+                throw StreamChatAIError(error.kind, "config_json: \(error.message)")
             }
+            return Handles.extractors.make(ExtractorHandle(extractor))
         }
-        let extractor = AIUIFenceExtractor(fences: Dictionary(uniqueKeysWithValues: fences.map { ($0.key, $0.value.stringValue!) }),
-                                         maxCustomDataBytes: try size("max_custom_data_bytes", 50 * 1024),
-                                         otherCustomDataBytes: try size("other_custom_data_bytes", 0))
-        out.pointee = Handles.extractors.make(ExtractorHandle(extractor))
     }
 }
 

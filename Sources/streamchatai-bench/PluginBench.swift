@@ -92,8 +92,9 @@ enum PluginBench {
         var template = Array("/tmp/sca-bench-XXXXXX".utf8CString)
         let root = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
         let manifest = ((try? FileBytes.read(folder.path + "/manifest.json")) ?? [])
-        let library = ((try? FileBytes.read(folder.libraryPath)) ?? [])
-        let libraryName = String(folder.libraryPath.split(separator: "/").last!)
+        let libraryPath = folder.libraryPath ?? ""
+        let library = ((try? FileBytes.read(libraryPath)) ?? [])
+        let libraryName = String(libraryPath.split(separator: "/").last ?? "")
         for i in 0..<count {
             let dir = root + "/plugin-\(i)"
             mkdir(dir, 0o755)

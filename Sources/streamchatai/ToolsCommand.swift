@@ -13,7 +13,7 @@ struct ToolsCommand {
         }
         do {
             let runner = try AIClientToolRunner(configuration: .init(userID: "-", clientID: "-"))
-            let report = try runner.loadPlugins(directory: arguments[0])
+            let report = try runner.loadPlugins(directory: arguments[0]).jsonValue
             for entry in report["plugins"]?.arrayValue ?? [] {
                 let folder = entry["folder"]?.stringValue ?? "?"
                 if entry["status"] == "ok" {

@@ -40,7 +40,7 @@ enum UICommand {
                     print(Terminal.styled("── \(id): shows its text (\(reason.reason))", "2"))
                     continue
                 }
-                guard let ir = host.render(messageID: id), let root = ir["root"] else {
+                guard let ir = host.render(messageID: id)?.jsonValue, let root = ir["root"] else {
                     print(Terminal.styled("── \(id): shows its text", "2"))
                     continue
                 }

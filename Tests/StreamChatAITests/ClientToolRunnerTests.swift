@@ -74,7 +74,7 @@ import Glibc
         #expect(r.runs == ["c"])
         #expect(r.sent.count == 2)
         #expect(report.resent == ["c"])
-        #expect(runner.ledger[0]?["state"] == .string("delivered"))
+        #expect(runner.ledger[0].state == .delivered)
     }
 
     @Test func `delivery gives up after maxAttempts`() throws {
@@ -86,8 +86,8 @@ import Glibc
         #expect(r.runs == ["c"])
         #expect(r.sent.count == 2)
         #expect(gaveUp == ["c"])
-        #expect(runner.ledger[0]?["state"] == .string("gave_up"))
-        #expect(runner.ledger[0]?["attempts"] == .integer(2))
+        #expect(runner.ledger[0].state == .gaveUp)
+        #expect(runner.ledger[0].attempts == 2)
     }
 
     @Test func `maxAttempts must be at least 1`() {

@@ -13,7 +13,7 @@ struct ListRenderer: AIUIRenderer {
 
     func supports(version: String?) -> Bool { versions.map { v in version.map(v.contains) ?? false } ?? true }
     func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String {
-        "Write a JSON array of items.\n" + AIUIHost.describe(components: components, tools: tools)
+        "Write a JSON array of items.\n" + AIUIInstructions.describe(components: components, tools: tools)
     }
     func makeEngine() -> any AIUIEngine { ListEngine(log: log) }
 }
@@ -28,15 +28,15 @@ final class ListEngine: AIUIEngine, Sendable {
     let log: Log
     init(log: Log) { self.log = log }
 
-    func receive(_ document: AIUIDocument, messageID: String, context: AIUIContext) { log.append("receive \(messageID)") }
+    func receive(_ document: AIUIDocument, context: AIUIContext) { log.append("receive \(context.messageID)") }
     func remove(messageID: String) { log.append("remove \(messageID)") }
 
-    func view(for document: AIUIDocument, messageID: String, context: AIUIContext) -> UINode? {
+    func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         guard let items = document.content.arrayValue else { return nil }
         let children = items.enumerated().map { i, item -> UINode in
             let id = item["id"]?.stringValue ?? "item-\(i)"
             if let name = item["component"]?.stringValue, let component = context.component(named: name) {
-                return context.componentNode(component, id: id, arguments: item["arguments"] ?? [:], messageID: messageID)
+                return context.componentNode(component, id: id, arguments: item["arguments"] ?? [:])
             }
             if item["input"] != nil {
                 return UINode(id: id, type: item["password"] == true ? "password" : "text_field",
@@ -47,9 +47,9 @@ final class ListEngine: AIUIEngine, Sendable {
         return UINode(id: "list", type: "list", children: children)
     }
 
-    func handle(_ event: AIUIEvent, on node: UINode, messageID: String, context: AIUIContext) -> [AIUIAction] {
-        [AIUIAction(messageID: messageID, format: "list", name: "chosen", label: node.props["title"]?.stringValue ?? "",
-                    payload: .object(JSONObject([("form", .object(context.state(messageID)))])))]
+    func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {
+        [AIUIAction(messageID: context.messageID, format: "list", name: "chosen", label: node.props["title"]?.stringValue ?? "",
+                    payload: .object(JSONObject([("form", .object(context.state))])))]
     }
 }
 
@@ -91,18 +91,18 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         #expect(open.log.all == ["receive m1"])
         #expect(strict.log.all.isEmpty)
         #expect(host.receive(messageID: "m2", customData: try uiData("[]", format: "other"))?.reason.contains("no renderer reads other") == true)
-        #expect(host.render(messageID: "m2") == nil)
+        #expect(host.render(messageID: "m2")?.jsonValue == nil)
     }
 
     @Test func `a reply from history enters at once; streamed parts enter together, in order`() throws {
         let host = AIUIHost(renderers: [ListRenderer()])
         host.receive(messageID: "old", customData: try uiData(#"[{"id": "a"}, {"id": "b"}]"#))
-        let history = try #require(host.render(messageID: "old"))
+        let history = try #require(host.render(messageID: "old")?.jsonValue)
         #expect(history["root"]?["children"]?.arrayValue?.map { $0["entrance"] } == [0, 0])
         host.receive(messageID: "new", customData: try uiData(#"[{"id": "a"}]"#, status: "streaming"))
-        _ = host.render(messageID: "new")
+        _ = host.render(messageID: "new")?.jsonValue
         host.receive(messageID: "new", customData: try uiData(#"[{"id": "a"}, {"id": "b"}, {"id": "c"}]"#, status: "streaming"))
-        let later = try #require(host.render(messageID: "new"))
+        let later = try #require(host.render(messageID: "new")?.jsonValue)
         #expect(later["root"]?["children"]?.arrayValue?.map { $0["entrance"] } == [0, 1, 1])
         #expect(later["streaming"] == true)
     }
@@ -110,10 +110,10 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
     @Test func `node ids stay stable while a document streams, and the diff touches only what changed`() throws {
         let host = AIUIHost(renderers: [ListRenderer()])
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "a", "title": "A"}]"#, status: "streaming"))
-        let first = try UINode(json: try #require(host.render(messageID: "m")?["root"]))
+        let first = try UINode(json: try #require(host.render(messageID: "m")?.jsonValue["root"]))
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "a", "title": "A!"}, {"id": "b", "title": "B"}]"#))
-        let second = try UINode(json: try #require(host.render(messageID: "m")?["root"]))
-        let ops = UIDiff.ops(from: first, to: second)
+        let second = try UINode(json: try #require(host.render(messageID: "m")?.jsonValue["root"]))
+        let ops = UIDiff.ops(from: first, to: second).map(\.jsonValue)
         #expect(ops.map { $0["op"] } == ["update", "insert"])
         #expect(ops[0]["id"] == "a" && ops[0]["props"]?["title"] == "A!")
         #expect(ops[1]["parent"] == "list" && ops[1]["index"] == 1)
@@ -123,7 +123,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let renderer = ListRenderer()
         let host = AIUIHost(renderers: [renderer])
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "f", "input": "email"}]"#))
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         _ = try host.handle(AIUIEvent(nodeID: "f", name: "change", value: "a@b.c"), messageID: "m")
         #expect(host.state("m")["email"] == "a@b.c")
         host.forget(messageID: "m")
@@ -135,7 +135,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let host = AIUIHost(renderers: [ListRenderer()])
         for id in ["m1", "m2"] {
             host.receive(messageID: id, customData: try uiData(#"[{"id": "f", "input": "name"}]"#))
-            _ = host.render(messageID: id)
+            _ = host.render(messageID: id)?.jsonValue
         }
         _ = try host.handle(AIUIEvent(nodeID: "f", name: "change", value: "Ann"), messageID: "m1")
         _ = try host.handle(AIUIEvent(nodeID: "f", name: "change", value: "Bo"), messageID: "m2")
@@ -151,7 +151,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
             return true
         })
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "a", "title": "First"}, {"id": "b", "title": "Second"}]"#))
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         #expect(try host.handle(AIUIEvent(nodeID: "a", name: "tap"), messageID: "m").unsent == 1)
         #expect(try host.handle(AIUIEvent(nodeID: "b", name: "tap"), messageID: "m").unsent == 2)
         online.withLock { $0 = true }
@@ -169,7 +169,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let sent = Mutex<[AIUIAction]>([])
         let host = AIUIHost(renderers: [ListRenderer()], send: { a in sent.withLock { $0.append(a) }; return true })
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "u", "input": "user"}, {"id": "p", "input": "pass", "password": true}, {"id": "go", "title": "Sign in"}]"#))
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         _ = try host.handle(AIUIEvent(nodeID: "u", name: "change", value: "ann"), messageID: "m")
         _ = try host.handle(AIUIEvent(nodeID: "p", name: "change", value: "hunter2"), messageID: "m")
         let outcome = try host.handle(AIUIEvent(nodeID: "go", name: "tap"), messageID: "m")
@@ -183,7 +183,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let host = AIUIHost(renderers: [ListRenderer()])
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "a"}]"#))
         #expect(throws: StreamChatAIError.self) { try host.handle(AIUIEvent(nodeID: "a", name: "tap"), messageID: "m") }  // not rendered yet
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         #expect(throws: StreamChatAIError.self) { try host.handle(AIUIEvent(nodeID: "zz", name: "tap"), messageID: "m") }
         #expect(throws: StreamChatAIError.self) { try host.handle(AIUIEvent(nodeID: "a", name: "swipe"), messageID: "m") }
     }
@@ -240,17 +240,17 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
     @Test func `a component node is pending while its arguments don't fit, and says whether the reply streams`() throws {
         let host = AIUIHost(renderers: [ListRenderer()], components: [try AIUIComponentDefinition(json: try JSONValue(parsing: Self.placeCard))])
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "c", "component": "place_card", "arguments": {"visit_date": "2026-11"}}]"#, status: "streaming"))
-        let pending = try #require(host.render(messageID: "m")?["root"]?["children"]?[0])
+        let pending = try #require(host.render(messageID: "m")?.jsonValue["root"]?["children"]?[0])
         #expect(pending["state"] == "pending" && pending["props"]?["is_streaming"] == true)
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "c", "component": "place_card", "arguments": {"title": "St. Naum", "visit_date": "2026-11-14"}}]"#))
-        let ready = try #require(host.render(messageID: "m")?["root"]?["children"]?[0])
+        let ready = try #require(host.render(messageID: "m")?.jsonValue["root"]?["children"]?[0])
         #expect(ready["state"] == "ready" && ready["type"] == "place_card" && ready["events"] == ["ask_about"])
     }
 
     @Test func `a component's event becomes an action labelled by what the user did`() throws {
         let host = AIUIHost(renderers: [ListRenderer()], components: [try AIUIComponentDefinition(json: try JSONValue(parsing: Self.placeCard))])
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "c", "component": "place_card", "arguments": {"title": "St. Naum"}}]"#))
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         let outcome = try host.handle(AIUIEvent(nodeID: "c", name: "ask_about", label: "Tell me more about St. Naum"), messageID: "m")
         #expect(outcome.actions == [AIUIAction(messageID: "m", format: "list", name: "ask_about", label: "Tell me more about St. Naum",
                                                payload: ["component": "place_card", "node_id": "c"])])
@@ -261,7 +261,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let host = AIUIHost(renderers: [ListRenderer()], onError: { _, p in problems.withLock { $0.append(p) } })
         host.add(component: try AIUIComponentDefinition(json: ["name": "item"]))
         #expect(problems.withLock { $0 }.first?.contains("named like one of list's own") == true)
-        #expect(host.capabilities["renderers"]?[0]?["instructions"]?.stringValue?.contains("- item(") == false)
+        #expect(host.capabilities.jsonValue["renderers"]?[0]?["instructions"]?.stringValue?.contains("- item(") == false)
     }
 
     @Test func `bad arguments of a finished reply are reported with the reply id`() throws {
@@ -269,7 +269,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let host = AIUIHost(renderers: [ListRenderer()], components: [try AIUIComponentDefinition(json: try JSONValue(parsing: Self.placeCard))],
                             onError: { id, p in problems.withLock { $0.append((id, p)) } })
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "c", "component": "place_card", "arguments": {"title": 3}}]"#))
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         #expect(problems.withLock { $0 }.first?.0 == "m")
         #expect(problems.withLock { $0 }.first?.1.contains("$.title: expected string") == true)
     }
@@ -302,8 +302,8 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
                             components: [try AIUIComponentDefinition(json: try JSONValue(parsing: AIUIComponentTests.placeCard))],
                             tools: [try UIToolPolicyTests().tool("calendar_events", readOnly: true), try UIToolPolicyTests().tool("book_table", readOnly: false)])
         let golden = try JSONParser.parse(readBytes(repositoryRoot + "/Tests/StreamChatAITests/Golden/capabilities.json"))
-        #expect(host.capabilities == golden, "\(JSONSerializer.string(host.capabilities, style: .pretty))")
-        #expect(JSONSerializer.string(host.capabilities) == JSONSerializer.string(host.capabilities))
+        #expect(host.capabilities.jsonValue == golden, "\(JSONSerializer.string(host.capabilities.jsonValue, style: .pretty))")
+        #expect(JSONSerializer.string(host.capabilities.jsonValue) == JSONSerializer.string(host.capabilities.jsonValue))
     }
 }
 
@@ -368,12 +368,12 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
 
     @Test func `an event can run tools under the policy; the outcome lists them`() throws {
         final class ToolEngine: AIUIEngine, Sendable {
-            func receive(_ document: AIUIDocument, messageID: String, context: AIUIContext) {}
+            func receive(_ document: AIUIDocument, context: AIUIContext) {}
             func remove(messageID: String) {}
-            func view(for document: AIUIDocument, messageID: String, context: AIUIContext) -> UINode? {
+            func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
                 UINode(id: "root", type: "box", children: [UINode(id: "book", type: "button", props: ["label": "Book"], events: ["tap"])])
             }
-            func handle(_ event: AIUIEvent, on node: UINode, messageID: String, context: AIUIContext) -> [AIUIAction] {
+            func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {
                 _ = context.runTool("book_table", arguments: [:], userInitiated: true)
                 return []
             }
@@ -387,7 +387,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let host = AIUIHost(renderers: [ToolRenderer()], tools: [try UIToolPolicyTests().tool("book_table", readOnly: false)],
                             onError: { id, p in problems.withLock { $0.append((id, p)) } })
         host.receive(messageID: "m", customData: try uiData("{}", format: "tools"))
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         let outcome = try host.handle(AIUIEvent(nodeID: "book", name: "tap"), messageID: "m")
         #expect(outcome.toolRuns.map(\.tool) == ["book_table"])
         #expect(outcome.toolRuns.first?.result.isCompleted == true)
@@ -395,7 +395,7 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         // Without the tool, the failure reaches the error callback with the reply's id.
         let bare = AIUIHost(renderers: [ToolRenderer()], onError: { id, p in problems.withLock { $0.append((id, p)) } })
         bare.receive(messageID: "m2", customData: try uiData("{}", format: "tools"))
-        _ = bare.render(messageID: "m2")
+        _ = bare.render(messageID: "m2")?.jsonValue
         _ = try bare.handle(AIUIEvent(nodeID: "book", name: "tap"), messageID: "m2")
         #expect(problems.withLock { $0 }.first?.0 == "m2")
         #expect(problems.withLock { $0 }.first?.1.contains("the tool book_table failed") == true)
@@ -405,10 +405,10 @@ func uiData(_ content: String, status: String = "complete", format: String = "li
         let renderer = CountingRenderer()
         let host = AIUIHost(renderers: [renderer])
         host.receive(messageID: "m", customData: try uiData("[1]", format: "count"))
-        let first = host.render(messageID: "m")
-        #expect(host.render(messageID: "m") == first)
+        let first = host.render(messageID: "m")?.jsonValue
+        #expect(host.render(messageID: "m")?.jsonValue == first)
         host.receive(messageID: "m", customData: try uiData("[1, 2]", format: "count"))
-        _ = host.render(messageID: "m")
+        _ = host.render(messageID: "m")?.jsonValue
         #expect(renderer.views.withLock { $0 } == 2)
     }
 }
@@ -418,13 +418,13 @@ final class CountingRenderer: AIUIRenderer, AIUIEngine, Sendable {
     let format = "count"
     func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String { "" }
     func makeEngine() -> any AIUIEngine { self }
-    func receive(_ document: AIUIDocument, messageID: String, context: AIUIContext) {}
+    func receive(_ document: AIUIDocument, context: AIUIContext) {}
     func remove(messageID: String) {}
-    func view(for document: AIUIDocument, messageID: String, context: AIUIContext) -> UINode? {
+    func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         views.withLock { $0 += 1 }
         return UINode(id: "r", type: "box", props: ["n": .integer(Int64(document.content.arrayValue?.count ?? 0))])
     }
-    func handle(_ event: AIUIEvent, on node: UINode, messageID: String, context: AIUIContext) -> [AIUIAction] { [] }
+    func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] { [] }
 }
 
 @Suite struct AIUIConcurrencyTests {
@@ -439,7 +439,7 @@ final class CountingRenderer: AIUIRenderer, AIUIEngine, Sendable {
             let id = "m\(i)"
             for round in 0..<25 {
                 host.receive(messageID: id, customData: documents[i])
-                _ = host.render(messageID: id)
+                _ = host.render(messageID: id)?.jsonValue
                 _ = try? host.handle(AIUIEvent(nodeID: "f", name: "change", value: .integer(Int64(round))), messageID: id)
                 _ = try? host.handle(AIUIEvent(nodeID: "go", name: "tap"), messageID: id)
             }

@@ -10,7 +10,7 @@ import Glibc
         var configuration = AIClientToolRunner.Configuration(userID: "u1", clientID: "i1")
         configuration.allowWritablePlugins = allowWritable
         let runner = try AIClientToolRunner(configuration: configuration)
-        let report = try runner.loadPlugins(directory: try builtPlugins(set), registry: registry)
+        let report = try runner.loadPlugins(directory: try builtPlugins(set), registry: registry).jsonValue
         return (runner, report)
     }
 
@@ -146,7 +146,7 @@ import Glibc
             c.allowWritablePlugins = allowWritable
             return c
         }())
-        return try #require(try runner.loadPlugins(directory: directory, registry: PluginRegistry())["plugins"]?[0])
+        return try #require(try runner.loadPlugins(directory: directory, registry: PluginRegistry()).jsonValue["plugins"]?[0])
     }
 
     @Test func `a library path that leaves the folder is refused`() throws {
@@ -242,7 +242,7 @@ import Glibc
             fclose(f)
         }
         let runner = try AIClientToolRunner(configuration: .init(userID: "u1", clientID: "i1"))
-        let report = try runner.loadPlugins(directory: dir, registry: PluginRegistry())
+        let report = try runner.loadPlugins(directory: dir, registry: PluginRegistry()).jsonValue
         let entries = try #require(report["plugins"]?.arrayValue)
         #expect(entries.map { $0["folder"] } == ["a-first", "b-second"])
         #expect(entries[0]["conflicts"] == [])

@@ -36,7 +36,7 @@ public struct AIUIFenceExtractor: Sendable {
     private enum State { case text, uiBlock, otherBlock }
 
     /// An extractor for `fences` (info string → format).
-    public init(fences: [String: String], maxCustomDataBytes: Int = 50 * 1024, otherCustomDataBytes: Int = 0) {
+    public init(fences: [String: String], maxCustomDataBytes: Int = defaultMaxCustomDataBytes, otherCustomDataBytes: Int = 0) {
         self.fences = fences
         self.maxCustomDataBytes = maxCustomDataBytes
         self.otherCustomDataBytes = otherCustomDataBytes

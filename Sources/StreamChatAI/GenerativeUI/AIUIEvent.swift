@@ -16,6 +16,9 @@ public struct AIUIEvent: Sendable, Hashable {
         self.label = label
     }
 
+    /// Whether the event gives an input a new value (`change`, `select`).
+    public var isInput: Bool { name == "change" || name == "select" }
+
     /// Reads `{"node_id", "name", "value"?, "label"?}`.
     public init(json: JSONValue) throws(StreamChatAIError) {
         guard case .string(let node)? = json["node_id"], !node.isEmpty else { throw .invalid(at: "$.node_id", "a non-empty string is required") }

@@ -14,8 +14,11 @@ public protocol AIUIRenderer: Sendable {
     var ownComponents: [String] { get }
     /// Whether it reads this version of the format (nil: the agent named none).
     func supports(version: String?) -> Bool
+    /// The name the format calls an app component by (OpenUI: `PlaceCard`
+    /// for `place_card`); its own components must not take it.
+    func componentName(for component: AIUIComponentDefinition) -> String
     /// The format's own instructions for the model, written from the app's
-    /// components and the host's tools.
+    /// components and the host's tools (see ``AIUIInstructions``).
     func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String
     /// An engine for one conversation.
     func makeEngine() -> any AIUIEngine
@@ -25,4 +28,16 @@ extension AIUIRenderer {
     public var fence: String? { nil }
     public var ownComponents: [String] { [] }
     public func supports(version: String?) -> Bool { true }
+    public func componentName(for component: AIUIComponentDefinition) -> String { component.name }
+
+    /// Whether an app component would take the name of one of the format's own.
+    public func clashes(with component: AIUIComponentDefinition) -> Bool {
+        let own = ownComponents
+        return own.contains(component.name) || own.contains(componentName(for: component))
+    }
+
+    /// The app components this renderer may place: those that don't clash with its own.
+    public func usable(_ components: [AIUIComponentDefinition]) -> [AIUIComponentDefinition] {
+        components.filter { !clashes(with: $0) }
+    }
 }

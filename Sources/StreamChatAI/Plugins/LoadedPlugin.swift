@@ -1,5 +1,4 @@
 import CStreamChatAIPluginABI
-import Dispatch
 
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +7,7 @@ import Glibc
 /// A plugin's shared object, opened in the host process (trusted code):
 /// `RTLD_NOW | RTLD_LOCAL`, never closed. Its entry table is checked before
 /// any other field is read, and every tool the manifest lists must be there.
-final class LoadedPlugin: @unchecked Sendable {  // immutable after init
+final class LoadedPlugin: PluginCode, @unchecked Sendable {  // immutable after init
     let folder: PluginFolder
     let handle: UnsafeMutableRawPointer
     /// The entry table, for plugins with `tools` or `renderers`.
@@ -21,7 +20,7 @@ final class LoadedPlugin: @unchecked Sendable {  // immutable after init
     init(folder: PluginFolder, log: @escaping @Sendable (Int32, String) -> Void) throws(PluginProblem) {
         self.folder = folder
         let manifest = folder.manifest
-        guard let handle = dlopen(folder.libraryPath, RTLD_NOW | RTLD_LOCAL) else {
+        guard let libraryPath = folder.libraryPath, let handle = dlopen(libraryPath, RTLD_NOW | RTLD_LOCAL) else {
             throw PluginProblem(reason: "cannot load the library: \(dlerror().map { String(cString: $0) } ?? "unknown error")", file: folder.libraryPath)
         }
         self.handle = handle

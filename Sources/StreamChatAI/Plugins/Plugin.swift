@@ -1,9 +1,11 @@
-import Dispatch
 import Synchronization
 
 /// One discovered plugin: its folder and manifest, and — once first needed —
 /// its loaded code (in the host, or in a child process). Never unloaded.
-public final class Plugin: Sendable {
+///
+/// A plugin is a tool source: its tools are known from the manifest, so they
+/// register without running plugin code, and a call loads the code first.
+public final class Plugin: AIToolSource {
     /// Where a plugin's code is.
     public enum Status: String, Sendable {
         /// Known from its manifest; no code loaded yet.
@@ -14,15 +16,10 @@ public final class Plugin: Sendable {
         case failed
     }
 
-    private enum Code: Sendable {
-        case inProcess(LoadedPlugin)
-        case process(PluginProcess)
-    }
-
     /// The folder and manifest.
     public let folder: PluginFolder
     private let helperPath: String?
-    private let state = Mutex<(code: Code?, problem: PluginProblem?)>((nil, nil))
+    private let state = Mutex<(code: (any PluginCode)?, problem: PluginProblem?)>((nil, nil))
     private let logLines = Mutex<[String]>([])
 
     /// The most log lines kept per plugin.
@@ -35,6 +32,9 @@ public final class Plugin: Sendable {
 
     /// The plugin's name.
     public var name: String { folder.manifest.name }
+
+    /// `plugin "<name>"`.
+    public var origin: String { "plugin \"\(name)\"" }
 
     /// Where the plugin's code is.
     public var status: Status {
@@ -65,25 +65,13 @@ public final class Plugin: Sendable {
         }
     }
 
-    private func loadedCode() -> Result<Code, PluginProblem> {
+    private func loadedCode() -> Result<any PluginCode, PluginProblem> {
         state.withLock { s in
             if let code = s.code { return .success(code) }
             if let problem = s.problem { return .failure(problem) }
             let sink: @Sendable (Int32, String) -> Void = { [weak self] level, message in self?.record(level, message) }
             do throws(PluginProblem) {
-                let code: Code
-                switch folder.manifest.isolation {
-                case .inProcess:
-                    code = .inProcess(try LoadedPlugin(folder: folder, log: sink))
-                case .process:
-                    guard let helperPath else {
-                        throw PluginProblem(reason: "the plugin helper program was not found next to the library (set STREAMCHATAI_PLUGIN_HELPER)")
-                    }
-                    let process = PluginProcess(folder: folder, helperPath: helperPath,
-                                                timeoutMs: folder.manifest.toolTimeoutMs ?? 30_000, log: sink)
-                    try process.start()
-                    code = .process(process)
-                }
+                let code = try makeCode(log: sink)
                 s.code = code
                 return .success(code)
             } catch {
@@ -93,37 +81,49 @@ public final class Plugin: Sendable {
         }
     }
 
-    /// The runner tools of this plugin (loading its code on their first call).
-    public func tools() -> [AIClientTool] {
-        let definitions = folder.manifest.tools + folder.manifest.ffiTools.map(\.definition)
-        return definitions.map { definition in
-            AIClientTool(definition: definition) { [self] call, completion in
+    /// The one place that knows each kind of plugin code.
+    private func makeCode(log: @escaping @Sendable (Int32, String) -> Void) throws(PluginProblem) -> any PluginCode {
+        switch (folder.manifest.kind, folder.manifest.isolation) {
+        case (.library, .inProcess):
+            return try LoadedPlugin(folder: folder, log: log)
+        case (.library, .process):
+            guard let helperPath else {
+                throw PluginProblem(reason: "the plugin helper program was not found next to the library (set STREAMCHATAI_PLUGIN_HELPER)")
+            }
+            let process = PluginProcess(folder: folder, helperPath: helperPath, log: log)
+            try process.start()
+            return process
+        }
+    }
+
+    /// The plugin's tools (loading its code on their first call), with the
+    /// manifest's `tool_timeout_ms` as their own timeout.
+    public var tools: [AIClientTool] {
+        let manifest = folder.manifest
+        return (manifest.tools + manifest.ffiTools.map(\.definition)).map { definition in
+            AIClientTool(definition: definition, timeoutMs: manifest.toolTimeoutMs) { [self] call, completion in
                 self.call(tool: definition.name, arguments: call.arguments ?? JSONObject(), completion: completion)
             }
         }
     }
+
+    /// A manifest's tools never change, so there is nothing to tell.
+    public func observeChanges(_ handler: @escaping @Sendable () -> Void) {}
 
     /// Runs one of the plugin's tools.
     public func call(tool name: String, arguments: JSONObject, completion: AIToolCompletion) {
         switch loadedCode() {
         case .failure(let problem):
             completion.complete(.failed(reason: "The plugin \"\(self.name)\" can't run: \(problem.reason)"))
-        case .success(.process(let process)):
-            process.call(tool: name, arguments: arguments, completion: completion)
-        case .success(.inProcess(let loaded)):
-            loaded.call(tool: name, arguments: arguments, completion: completion)
-            if let timeout = folder.manifest.toolTimeoutMs, !completion.isAnswered {
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(timeout)) {
-                    completion.complete(.failed(reason: "The tool \"\(name)\" did not finish within \(timeout) ms."))
-                }
-            }
+        case .success(let code):
+            code.call(tool: name, arguments: arguments, completion: completion)
         }
     }
 
-    /// An optional feature of an in-process plugin by versioned id (loads the plugin).
+    /// An optional feature of the plugin's code by versioned id (loads the plugin).
     func feature(_ id: String) -> UnsafeRawPointer? {
-        guard case .success(.inProcess(let loaded)) = loadedCode() else { return nil }
-        return loaded.feature(id)
+        guard case .success(let code) = loadedCode() else { return nil }
+        return code.feature(id)
     }
 
     /// `{"name", "version", "folder", "isolation", "status", "reason", "tools", "renderers", "log"}`.

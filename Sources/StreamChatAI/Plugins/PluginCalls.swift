@@ -1,5 +1,4 @@
 import CStreamChatAIPluginABI
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,23 +8,13 @@ import Glibc
 /// this table, never dereferenced, so a plugin that completes a call twice,
 /// late, or with a made-up pointer gets an error code, not a crash.
 enum PluginCalls {
-    private static let table = Mutex<[UInt: AIToolCompletion]>([:])
-    private static let nextID = Atomic<UInt>(1)
+    private static let table = CompletionTable()
 
-    static func register(_ completion: AIToolCompletion) -> OpaquePointer {
-        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        table.withLock { $0[id] = completion }
-        return OpaquePointer(bitPattern: id)!
-    }
+    static func register(_ completion: AIToolCompletion) -> OpaquePointer { table.register(completion) }
 
-    static func forget(_ call: OpaquePointer) {
-        _ = table.withLock { $0.removeValue(forKey: UInt(bitPattern: UnsafeRawPointer(call))) }
-    }
+    static func forget(_ call: OpaquePointer) { _ = table.take(call) }
 
-    static func completion(_ call: OpaquePointer?) -> AIToolCompletion? {
-        guard let call else { return nil }
-        return table.withLock { $0[UInt(bitPattern: UnsafeRawPointer(call))] }
-    }
+    static func completion(_ call: OpaquePointer?) -> AIToolCompletion? { table.completion(call) }
 
     /// `host->complete`: 0 when the result was taken.
     static let complete: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32 = { call, text in

@@ -9,8 +9,8 @@ public struct PluginFolder: Sendable, Hashable {
     public let path: String
     /// The manifest.
     public let manifest: PluginManifest
-    /// The library's real path, inside the folder.
-    public let libraryPath: String
+    /// The library's real path, inside the folder (kind `library`).
+    public let libraryPath: String?
 
     /// The largest manifest read.
     static let maxManifestBytes = 1 << 20
@@ -56,19 +56,30 @@ public struct PluginFolder: Sendable, Hashable {
             throw PluginProblem(reason: error.reason, file: manifestPath, path: error.path)
         }
 
-        let library = real + "/" + manifest.library
+        switch manifest.kind {
+        case .library:
+            libraryPath = try Self.checkedFile(manifest.library ?? "", in: real, path: "$.library", allowWritable: allowWritable)
+        }
+    }
+
+    /// The real path of `relative` inside the folder `real`: refused when it is
+    /// missing, leaves the folder (also through a link), is not a regular
+    /// file, or may be changed by others.
+    static func checkedFile(_ relative: String, in real: String, path jsonPath: String, allowWritable: Bool) throws(PluginProblem) -> String {
+        var info = stat()
+        let library = real + "/" + relative
         guard let realLibrary = POSIX.realPath(library) else {
-            throw PluginProblem(reason: errno == ENOENT ? "the library \(manifest.library) is missing" : POSIX.errnoText("cannot resolve the library"),
-                                file: library, path: "$.library")
+            throw PluginProblem(reason: errno == ENOENT ? "the library \(relative) is missing" : POSIX.errnoText("cannot resolve the library"),
+                                file: library, path: jsonPath)
         }
         guard realLibrary.hasPrefix(real + "/") else {
-            throw PluginProblem(reason: "the library resolves to \(realLibrary), outside the plugin's folder", file: library, path: "$.library")
+            throw PluginProblem(reason: "the library resolves to \(realLibrary), outside the plugin's folder", file: library, path: jsonPath)
         }
         guard stat(realLibrary, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw PluginProblem(reason: "the library is not a regular file", file: library, path: "$.library")
+            throw PluginProblem(reason: "the library is not a regular file", file: library, path: jsonPath)
         }
-        try Self.checkPermissions(info, of: realLibrary, allowWritable: allowWritable)
-        libraryPath = realLibrary
+        try checkPermissions(info, of: realLibrary, allowWritable: allowWritable)
+        return realLibrary
     }
 
     static func checkPermissions(_ info: stat, of path: String, allowWritable: Bool) throws(PluginProblem) {

@@ -36,12 +36,20 @@ public struct PluginManifest: Sendable, Hashable {
         public var jsonValue: JSONValue
     }
 
+    /// What kind of code the plugin has; the manifest names it by the key it uses.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A shared object in the folder (`library`), with an entry table or plain C functions.
+        case library
+    }
+
     /// The plugin's name.
     public var name: String
     /// The plugin's version.
     public var version: String
-    /// The shared object, relative to the plugin's folder.
-    public var library: String
+    /// What kind of code the plugin has.
+    public var kind: Kind
+    /// The shared object, relative to the plugin's folder (kind `library`).
+    public var library: String?
     /// The entry function's symbol (needed for `tools` and `renderers`).
     public var entry: String?
     /// The plugin ABI the binary was built for.
@@ -69,7 +77,13 @@ public struct PluginManifest: Sendable, Hashable {
         guard case .object(let o) = json else { throw PluginProblem(reason: "invalid manifest", path: "$") }
         name = o["name"]!.stringValue!
         version = o["version"]!.stringValue!
-        library = o["library"]!.stringValue!
+        let kinds = Kind.allCases.filter { o[$0.rawValue] != nil }
+        guard kinds.count == 1 else {
+            let names = Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw PluginProblem(reason: kinds.isEmpty ? "the manifest names no code: give \(names)" : "the manifest names more than one kind of code", path: "$")
+        }
+        kind = kinds[0]
+        library = o["library"]?.stringValue
         entry = o["entry"]?.stringValue
         func abiPart(_ key: String, _ fallback: Int) -> Int {
             if case .integer(let i)? = o["abi"]?[key] { return Int(clamping: i) }
@@ -80,7 +94,7 @@ public struct PluginManifest: Sendable, Hashable {
         isolation = Isolation(rawValue: o["isolation"]?.stringValue ?? "in_process") ?? .inProcess
         if case .integer(let ms)? = o["tool_timeout_ms"] { toolTimeoutMs = Int(ms) } else { toolTimeoutMs = nil }
 
-        if library.split(separator: "/").contains("..") {
+        if let library, library.split(separator: "/").contains("..") {
             throw PluginProblem(reason: "the library path must stay inside the plugin's folder", path: "$.library")
         }
         tools = []

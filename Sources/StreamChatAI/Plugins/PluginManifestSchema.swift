@@ -7,7 +7,8 @@ public enum PluginManifestSchema {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": "streamchatai plugin manifest, version 1",
   "type": "object",
-  "required": ["manifest_version", "name", "version", "library"],
+  "required": ["manifest_version", "name", "version"],
+  "oneOf": [{"required": ["library"]}],
   "additionalProperties": false,
   "properties": {
     "manifest_version": {"const": 1},

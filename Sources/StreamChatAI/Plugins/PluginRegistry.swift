@@ -28,8 +28,11 @@ public final class PluginRegistry: Sendable {
         public var plugin: Plugin?
         /// Why it was skipped.
         public var problem: PluginProblem?
+        /// The plugin's tools left out because the host already had a tool of that name.
+        public var conflicts: [AIToolBox.Conflict] = []
 
-        /// `{"folder", "name", "status": "ok"|"skipped", "reason", "file", "json_path", ...}`.
+        /// `{"folder", "name", "version", "status": "ok", "isolation", "tools", "renderers", "conflicts": [{"tool", "kept"}]}`
+        /// or `{"folder", "status": "skipped", "reason", "file", "json_path"}`.
         public var jsonValue: JSONValue {
             var members: [(String, JSONValue)] = [("folder", .string(folder))]
             if let plugin {
@@ -39,6 +42,7 @@ public final class PluginRegistry: Sendable {
                     ("isolation", .string(manifest.isolation.rawValue)),
                     ("tools", .array(manifest.toolNames.map(JSONValue.string))),
                     ("renderers", .array(manifest.renderers.map { .string($0.format) })),
+                    ("conflicts", .array(conflicts.map { ["tool": .string($0.tool), "kept": .string($0.kept)] })),
                 ]
             } else {
                 members += [
@@ -68,7 +72,7 @@ public final class PluginRegistry: Sendable {
                     list.append((folder.path, plugin))
                     return plugin
                 }
-                entries.append(Entry(folder: shown, plugin: plugin, problem: nil))
+                entries.append(Entry(folder: shown, plugin: plugin))
             } catch {
                 entries.append(Entry(folder: shown, plugin: nil, problem: error))
             }

@@ -34,7 +34,7 @@ public struct PluginRenderer: AIUIRenderer {
     }
 
     public func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String {
-        [manifestRenderer.instructions, AIUIHost.describe(components: components, tools: tools)]
+        [manifestRenderer.instructions, AIUIInstructions.describe(components: components, tools: tools)]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
@@ -59,7 +59,7 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
     }
 
     /// Runs `body` with the plugin's renderer table and this conversation's engine, loading them first.
-    private func withEngine<R>(messageID: String, context: AIUIContext?, _ body: (sca_renderer_v1, OpaquePointer) -> R?) -> R? {
+    private func withEngine<R>(context: AIUIContext?, _ body: (sca_renderer_v1, OpaquePointer) -> R?) -> R? {
         nonisolated(unsafe) var value: R?
         let problem: StreamChatAIError? = lock.withLock { s in
             if s.problem == nil && s.engine == nil {
@@ -87,21 +87,22 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
             return nil
         }
         if let problem {
-            context?.report(problem.message, messageID: messageID)
+            context?.report(problem.message)
             return nil
         }
         return value
     }
 
-    func receive(_ document: AIUIDocument, messageID: String, context: AIUIContext) {
-        _ = withEngine(messageID: messageID, context: context) { table, engine -> Void? in
-            JSONSerializer.string(document.jsonValue).withCString { table.receive?(engine, messageID, $0) }
+    func receive(_ document: AIUIDocument, context: AIUIContext) {
+        _ = withEngine(context: context) { table, engine -> Void? in
+            JSONSerializer.string(document.jsonValue).withCString { table.receive?(engine, context.messageID, $0) }
             return ()
         }
     }
 
-    func view(for document: AIUIDocument, messageID: String, context: AIUIContext) -> UINode? {
-        let written = withEngine(messageID: messageID, context: context) { table, engine -> [String]? in
+    func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
+        let messageID = context.messageID
+        let written = withEngine(context: context) { table, engine -> [String]? in
             guard let view = table.view else { return nil }
             let collector = JSONCollector()
             let status = JSONSerializer.string(document.jsonValue).withCString { doc in
@@ -113,17 +114,18 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
         do {
             return try UINode(json: try JSONParser.parse(text))
         } catch let error as StreamChatAIError {
-            context.report("the \(format) renderer wrote a bad node: \(error.message)", messageID: messageID)
+            context.report("the \(format) renderer wrote a bad node: \(error.message)")
         } catch {
-            context.report("the \(format) renderer wrote text that is not JSON: \(error)", messageID: messageID)
+            context.report("the \(format) renderer wrote text that is not JSON: \(error)")
         }
         return nil
     }
 
-    func handle(_ event: AIUIEvent, on node: UINode, messageID: String, context: AIUIContext) -> [AIUIAction] {
+    func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {
+        let messageID = context.messageID
         var eventJSON: [(String, JSONValue)] = [("node_id", .string(event.nodeID)), ("name", .string(event.name))]
         if let value = event.value { eventJSON.append(("value", value)) }
-        let written = withEngine(messageID: messageID, context: context) { table, engine -> [String]? in
+        let written = withEngine(context: context) { table, engine -> [String]? in
             guard let handle = table.event else { return [] }
             let collector = JSONCollector()
             _ = JSONSerializer.string(.object(JSONObject(eventJSON))).withCString { e in
@@ -134,26 +136,27 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
             return collector.texts
         } ?? []
         return written.compactMap { text in
+            let value = try? JSONParser.parse(text)
             // {"run_tool": {"name", "arguments"}} asks the host to run a tool for the user's tap.
-            if let request = (try? JSONParser.parse(text))?["run_tool"] {
+            if let request = value?["run_tool"] {
                 guard case .string(let tool)? = request["name"] else {
-                    context.report("the \(format) renderer asked to run a tool without a name", messageID: messageID)
+                    context.report("the \(format) renderer asked to run a tool without a name")
                     return nil
                 }
                 _ = context.runTool(tool, arguments: request["arguments"]?.objectValue ?? JSONObject(), userInitiated: true)
                 return nil
             }
-            guard let value = try? JSONParser.parse(text), case .string(let name)? = value["name"], !name.isEmpty else {
-                context.report("the \(format) renderer wrote an action without a name", messageID: messageID)
+            guard case .string(let name)? = value?["name"], !name.isEmpty else {
+                context.report("the \(format) renderer wrote an action without a name")
                 return nil
             }
             return AIUIAction(messageID: messageID, format: format, name: name,
-                              label: event.label ?? AIUIHost.visibleText(node) ?? name, payload: value["payload"] ?? .object(JSONObject()))
+                              label: event.label ?? node.visibleText ?? name, payload: value?["payload"] ?? .object(JSONObject()))
         }
     }
 
     func remove(messageID: String) {
-        _ = withEngine(messageID: messageID, context: nil) { table, engine -> Void? in
+        _ = withEngine(context: nil) { table, engine -> Void? in
             table.remove?(engine, messageID)
             return ()
         }

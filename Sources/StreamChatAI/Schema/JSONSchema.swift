@@ -143,27 +143,9 @@ public struct JSONSchema: Sendable {
     func resolve(_ ref: String) -> JSONValue? { references[ref] ?? Self.resolve(ref, in: document) }
 
     static func resolve(_ ref: String, in document: JSONValue) -> JSONValue? {
-        guard ref.hasPrefix("#") else { return nil }
-        var node = document
-        let pointer = ref.dropFirst()
-        guard !pointer.isEmpty else { return node }
-        guard pointer.hasPrefix("/") else { return nil }
-        for raw in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var token = String(raw)
-            if token.contains("~") { token = token.replacing("~1", with: "/").replacing("~0", with: "~") }
-            token = token.removingPercentEncoding()
-            switch node {
-            case .object(let o):
-                guard let next = o[token] else { return nil }
-                node = next
-            case .array(let a):
-                guard let i = Int(token), i >= 0, i < a.count else { return nil }
-                node = a[i]
-            default:
-                return nil
-            }
-        }
-        return node
+        // A URI fragment: percent-decoded first, then read as a JSON pointer (RFC 6901 §6).
+        guard ref.hasPrefix("#"), let pointer = try? JSONPointer(ref.dropFirst().removingPercentEncoding()) else { return nil }
+        return document.value(at: pointer)
     }
 
     // MARK: - Validating values

@@ -24,51 +24,30 @@ public struct StepsPresentationOptions: Sendable {
     /// Unknown names and wrong types are errors that name the path.
     public init(json: JSONValue) throws(StreamChatAIError) {
         self.init()
-        if json.isNull { return }
-        guard case .object(let object) = json else {
-            throw .invalid(at: "$", "options must be an object, found \(json.typeName)")
+        let settings = try SettingsReader(json, what: "options", known: ["now_ms", "reasoning_started_ms", "reasoning_text", "strings"],
+                                          allowNull: true, noun: "option")
+        if let ms = settings["now_ms"] {
+            guard case .integer(let i) = ms else { throw .invalid(at: settings.path(of: "now_ms"), "expected an integer, found \(ms.typeName)") }
+            nowMs = i
         }
-        for (key, value) in object {
-            let path = JSONPath.appending(key: key, to: "$")
-            switch key {
-            case "now_ms":
-                guard case .integer(let ms) = value else { throw .invalid(at: path, "expected an integer, found \(value.typeName)") }
-                nowMs = ms
-            case "reasoning_started_ms":
-                for (id, ms) in try Self.members(of: value, at: path) {
-                    guard case .integer(let i) = ms else {
-                        throw .invalid(at: JSONPath.appending(key: id, to: path), "expected an integer, found \(ms.typeName)")
-                    }
-                    reasoningStartedMs[id] = i
-                }
-            case "reasoning_text":
-                for (id, text) in try Self.members(of: value, at: path) {
-                    guard case .string(let s) = text else {
-                        throw .invalid(at: JSONPath.appending(key: id, to: path), "expected a string, found \(text.typeName)")
-                    }
-                    reasoningDocuments[id] = ReasoningDocument(s)
-                }
-            case "strings":
-                var overrides: [String: String] = [:]
-                for (name, text) in try Self.members(of: value, at: path) {
-                    guard case .string(let s) = text else {
-                        throw .invalid(at: JSONPath.appending(key: name, to: path), "expected a string, found \(text.typeName)")
-                    }
-                    overrides[name] = s
-                }
-                do {
-                    strings = try StepsStrings(overrides: overrides)
-                } catch {
-                    throw .invalid(at: JSONPath.appending(key: error.key, to: path), error.description)
-                }
-            default:
-                throw .invalid(at: path, "unknown option; known: now_ms, reasoning_started_ms, reasoning_text, strings")
+        for (id, ms) in try settings.members("reasoning_started_ms", Self.integer) ?? [] { reasoningStartedMs[id] = ms }
+        for (id, text) in try settings.members("reasoning_text", Self.string) ?? [] { reasoningDocuments[id] = ReasoningDocument(text) }
+        if let overrides = try settings.members("strings", Self.string) {
+            do {
+                strings = try StepsStrings(overrides: Dictionary(overrides, uniquingKeysWith: { _, last in last }))
+            } catch {
+                throw .invalid(at: JSONPath.appending(key: error.key, to: settings.path(of: "strings")), error.description)
             }
         }
     }
 
-    private static func members(of value: JSONValue, at path: String) throws(StreamChatAIError) -> JSONObject {
-        guard case .object(let o) = value else { throw .invalid(at: path, "expected an object, found \(value.typeName)") }
-        return o
+    private static func integer(_ value: JSONValue, at path: String) throws(StreamChatAIError) -> Int64 {
+        guard case .integer(let i) = value else { throw .invalid(at: path, "expected an integer, found \(value.typeName)") }
+        return i
+    }
+
+    private static func string(_ value: JSONValue, at path: String) throws(StreamChatAIError) -> String {
+        guard case .string(let s) = value else { throw .invalid(at: path, "expected a string, found \(value.typeName)") }
+        return s
     }
 }

@@ -27,14 +27,18 @@ public enum AIToolResult: Sendable, Hashable {
 
     /// `{"call_id", "status": "completed", "output", "summary"}` or `{"call_id", "status": "failed", "error"}`.
     public func jsonValue(callID: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [("call_id", .string(callID))]
+        if case .object(let result) = jsonValue { members += result.map { ($0.key, $0.value) } }
+        return .object(JSONObject(members))
+    }
+
+    /// `{"status": "completed", "output", "summary"}` or `{"status": "failed", "error"}`: the result of no particular call.
+    public var jsonValue: JSONValue {
         switch self {
         case .completed(let output, let summary):
-            return .object(JSONObject([
-                ("call_id", .string(callID)), ("status", "completed"), ("output", .object(output)),
-                ("summary", summary.map(JSONValue.string) ?? .null),
-            ]))
+            return .object(JSONObject([("status", "completed"), ("output", .object(output)), ("summary", summary.map(JSONValue.string) ?? .null)]))
         case .failed(let reason):
-            return .object(JSONObject([("call_id", .string(callID)), ("status", "failed"), ("error", .string(reason))]))
+            return .object(JSONObject([("status", "failed"), ("error", .string(reason))]))
         }
     }
 

@@ -8,6 +8,13 @@ public struct AIClientToolInvocation: Sendable, Hashable {
     /// The arguments (`{}` when the event has none).
     public let arguments: JSONObject
 
+    /// An invocation of `toolName` made here (by the UI), not sent by an agent.
+    init(toolName: String, arguments: JSONObject) {
+        messageID = nil
+        self.toolName = toolName
+        self.arguments = arguments
+    }
+
     /// Reads `{"type"?, "message_id", "tool": {"name"}, "args"}`.
     public init(json: JSONValue) throws(StreamChatAIError) {
         guard case .object(let o) = json else { throw .invalid(at: "$", "an invocation event must be an object, found \(json.typeName)") }

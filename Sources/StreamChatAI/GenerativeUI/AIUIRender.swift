@@ -1,0 +1,19 @@
+/// One render of a reply's UI: its IR tree and what it was made from.
+public struct AIUIRender: Sendable, Hashable {
+    /// The reply.
+    public var messageID: String
+    /// The format the UI was written in.
+    public var format: String
+    /// Whether the reply was still being written.
+    public var isStreaming: Bool
+    /// The tree.
+    public var root: UINode
+
+    /// `{"ir": 1, "message_id", "format", "streaming", "root"}`.
+    public var jsonValue: JSONValue {
+        .object(JSONObject([
+            ("ir", .integer(Int64(UITree.version))), ("message_id", .string(messageID)), ("format", .string(format)),
+            ("streaming", .bool(isStreaming)), ("root", root.jsonValue),
+        ]))
+    }
+}

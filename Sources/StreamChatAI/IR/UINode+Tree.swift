@@ -1,0 +1,31 @@
+extension UINode {
+    /// The node with `id` in this subtree, depth first.
+    public func find(_ id: String) -> UINode? {
+        if self.id == id { return self }
+        for child in children { if let hit = child.find(id) { return hit } }
+        return nil
+    }
+
+    /// The text a user sees on the node: its label, title or text.
+    public var visibleText: String? {
+        for key in ["label", "title", "text"] { if let s = props[key]?.stringValue, !s.isEmpty { return s } }
+        return nil
+    }
+
+    /// Whether the node takes a secret (a password field): its value must never leave in an action.
+    public var isSecure: Bool {
+        props["secure"] == .bool(true) || props["input_type"] == "password" || type.lowercased().contains("password")
+    }
+
+    /// Visits this node and every node below it, depth first, with the id of its parent.
+    public func walk(parent: String? = nil, _ visit: (UINode, String?) -> Void) {
+        visit(self, parent)
+        for child in children { child.walk(parent: id, visit) }
+    }
+
+    /// Changes this node and every node below it, depth first.
+    public mutating func transform(_ change: (inout UINode) -> Void) {
+        change(&self)
+        for i in children.indices { children[i].transform(change) }
+    }
+}

@@ -1,0 +1,159 @@
+/// A JSON Pointer (RFC 6901): `""` is the whole document, `/a/b/0` walks
+/// member `a`, member `b`, element 0; `~1` stands for `/` and `~0` for `~`.
+///
+/// ```swift
+/// let pointer = try JSONPointer("/user/name")
+/// model.value(at: pointer)                       // the name, or nil
+/// try model.set("Ann", at: pointer)              // creates "user" when missing
+/// ```
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    /// The reference tokens, unescaped.
+    public let tokens: [String]
+
+    /// The pointer of the whole document.
+    public static let root = JSONPointer(tokens: [])
+
+    /// A pointer of the given tokens.
+    public init(tokens: [String]) { self.tokens = tokens }
+
+    /// Reads pointer text. `""` is the root; anything else starts with `/`.
+    /// - Throws: ``JSONPointerError`` for text without the
+    ///   leading `/` or with a `~` not followed by `0` or `1`.
+    public init(_ text: String) throws(JSONPointerError) {
+        guard !text.isEmpty else {
+            tokens = []
+            return
+        }
+        guard text.hasPrefix("/") else {
+            throw JSONPointerError("a JSON pointer starts with \"/\" (or is empty), found \(JSONSerializer.quoted(text))")
+        }
+        var tokens: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            guard raw.contains("~") else {
+                tokens.append(String(raw))
+                continue
+            }
+            var token = ""
+            var escape = false
+            for c in raw {
+                if escape {
+                    guard c == "0" || c == "1" else {
+                        throw JSONPointerError("\(JSONSerializer.quoted(text)) has \"~\(c)\"; only ~0 and ~1 are escapes")
+                    }
+                    token.append(c == "0" ? "~" : "/")
+                    escape = false
+                } else if c == "~" {
+                    escape = true
+                } else {
+                    token.append(c)
+                }
+            }
+            guard !escape else { throw JSONPointerError("\(JSONSerializer.quoted(text)) ends with a lone \"~\"") }
+            tokens.append(token)
+        }
+        self.tokens = tokens
+    }
+
+    /// The pointer text, escaped.
+    public var description: String {
+        tokens.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
+    }
+
+    /// Whether this is the root pointer.
+    public var isRoot: Bool { tokens.isEmpty }
+
+    /// The pointer one token longer.
+    public func appending(_ token: String) -> JSONPointer { JSONPointer(tokens: tokens + [token]) }
+
+    /// The pointer one element deeper.
+    public func appending(index: Int) -> JSONPointer { appending(String(index)) }
+
+    /// The pointer without its last token (the root stays the root).
+    public var parent: JSONPointer { JSONPointer(tokens: Array(tokens.dropLast())) }
+
+    /// `other` resolved against this pointer: an absolute pointer (`/a`) as it
+    /// is, a relative one (`b/c`, as templates write them) appended.
+    public func resolving(_ other: String) throws(JSONPointerError) -> JSONPointer {
+        if other.isEmpty || other.hasPrefix("/") { return try JSONPointer(other) }
+        return JSONPointer(tokens: tokens + (try JSONPointer("/" + other)).tokens)
+    }
+
+    /// The index a token names in an array of `count` elements: digits without
+    /// a leading zero; `-` (one past the end) only when `allowingEnd`.
+    static func index(_ token: String, count: Int, allowingEnd: Bool) -> Int? {
+        if token == "-" { return allowingEnd ? count : nil }
+        guard let first = token.utf8.first, token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              first != 0x30 || token.utf8.count == 1, let i = Int(token)
+        else { return nil }
+        return i < count || allowingEnd && i == count ? i : nil
+    }
+}
+
+extension JSONValue {
+    /// The value `pointer` refers to, or nil when there is none.
+    public func value(at pointer: JSONPointer) -> JSONValue? {
+        var node = self
+        for token in pointer.tokens {
+            switch node {
+            case .object(let o):
+                guard let next = o[token] else { return nil }
+                node = next
+            case .array(let a):
+                guard let i = JSONPointer.index(token, count: a.count, allowingEnd: false) else { return nil }
+                node = a[i]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// Puts `value` where `pointer` refers, creating missing objects on the
+    /// way (`-` appends to an array); a nil value removes what is there.
+    /// - Throws: ``JSONPointerError`` when the way passes
+    ///   through a string, number or other non-container, or names an array
+    ///   element out of range.
+    public mutating func set(_ value: JSONValue?, at pointer: JSONPointer) throws(JSONPointerError) {
+        guard let first = pointer.tokens.first else {
+            self = value ?? .null
+            return
+        }
+        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
+        switch self {
+        case .object(var o):
+            if rest.isRoot {
+                o[first] = value
+            } else {
+                var child = o[first] ?? .object(JSONObject())
+                if child.isNull { child = .object(JSONObject()) }
+                try child.set(value, at: rest)
+                o[first] = child
+            }
+            self = .object(o)
+        case .array(var a):
+            guard let i = JSONPointer.index(first, count: a.count, allowingEnd: value != nil) else {
+                throw JSONPointerError("\(pointer): no element \(first) in an array of \(a.count)")
+            }
+            if rest.isRoot {
+                if let value { if i == a.count { a.append(value) } else { a[i] = value } } else { a.remove(at: i) }
+            } else {
+                if i == a.count { a.append(.object(JSONObject())) }
+                try a[i].set(value, at: rest)
+            }
+            self = .array(a)
+        case .null where value != nil:
+            self = .object(JSONObject())
+            try set(value, at: pointer)
+        default:
+            throw JSONPointerError("\(pointer): \(first) is inside a \(typeName), not an object or array")
+        }
+    }
+}
+
+/// Why a JSON pointer can't be read or followed.
+public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public let message: String
+    init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,45 @@
+/// What takes a plugins folder's tools and renderers: the tool runner, the UI
+/// host, the chat client. ``loadPlugins(directory:registry:)`` is written once
+/// for all of them.
+public protocol AIPluginHost: AnyObject, Sendable {
+    /// Where a plugin's tools go, after the host's own.
+    var toolBox: AIToolBox { get }
+    /// Whether plugins whose files or folders are writable by group or others are accepted.
+    var allowsWritablePlugins: Bool { get }
+    /// Takes a renderer a plugin provides (a host without generative UI leaves it).
+    func add(renderer: any AIUIRenderer)
+}
+
+extension AIPluginHost {
+    public var allowsWritablePlugins: Bool { false }
+    public func add(renderer: any AIUIRenderer) {}
+
+    /// Discovers the plugins in `directory` (manifests only; code loads on
+    /// first use) and adds their tools and renderers after the host's others.
+    /// The first tool of a name wins, in sorted folder order after the host's
+    /// own tools; the report names each plugin, its status, and why a plugin
+    /// or a tool was left out.
+    /// - Throws: ``StreamChatAIError`` (not found) when `directory` can't be read.
+    public func loadPlugins(directory: String, registry: PluginRegistry = .shared) throws(StreamChatAIError) -> PluginLoadReport {
+        var entries: [PluginRegistry.Entry]
+        do {
+            entries = try registry.discover(directory: directory, allowWritable: allowsWritablePlugins)
+        } catch {
+            throw StreamChatAIError(.notFound, error.description)
+        }
+        for i in entries.indices {
+            guard let plugin = entries[i].plugin else { continue }
+            entries[i].conflicts = toolBox.add(source: plugin)
+            for renderer in plugin.folder.manifest.renderers {
+                if let adapter = PluginRenderer(plugin: plugin, format: renderer.format) { add(renderer: adapter) }
+            }
+        }
+        return PluginLoadReport(directory: directory, entries: entries)
+    }
+}
+
+extension AIClientToolRunner: AIPluginHost {
+    public var allowsWritablePlugins: Bool { configuration.allowWritablePlugins }
+}
+
+extension AIUIHost: AIPluginHost {}

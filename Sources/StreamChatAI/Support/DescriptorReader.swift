@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Buffered reads of text lines and byte counts from a descriptor (a child's
+/// socket), each with a timeout, so a silent peer can't block forever.
+final class DescriptorReader: @unchecked Sendable {  // used by one thread at a time
+    /// Why a read failed: the peer was silent, closed its end, or sent too much.
+    struct Failure: Error, Sendable {
+        let reason: String
+    }
+
+    /// The longest line accepted.
+    let maxLineBytes: Int
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    init(fd: Int32, maxLineBytes: Int = 4096) {
+        self.fd = fd
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// Reads more; a negative timeout waits as long as it takes.
+    private func fill(timeoutMs: Int32) throws(Failure) {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&poller, 1, timeoutMs) } while ready < 0 && errno == EINTR
+        if ready == 0 { throw Failure(reason: "no answer in time") }
+        if start > 0 {
+            buffer.removeSubrange(..<start)
+            start = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var n: Int
+        repeat { n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } } while n < 0 && errno == EINTR
+        guard n > 0 else { throw Failure(reason: "the other end closed") }
+        buffer.append(contentsOf: chunk[0..<n])
+    }
+
+    /// The next line, without its newline.
+    func line(timeoutMs: Int32) throws(Failure) -> String {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let text = String(decoding: buffer[start..<newline], as: UTF8.self)
+                start = newline + 1
+                return text
+            }
+            if buffer.count - start > maxLineBytes { throw Failure(reason: "a line over \(maxLineBytes) bytes") }
+            try fill(timeoutMs: timeoutMs)
+        }
+    }
+
+    /// The next `count` bytes.
+    func bytes(_ count: Int, timeoutMs: Int32) throws(Failure) -> [UInt8] {
+        guard count >= 0, count <= 64 << 20 else { throw Failure(reason: "\(count) bytes announced, over the limit") }
+        while buffer.count - start < count { try fill(timeoutMs: timeoutMs) }
+        let body = Array(buffer[start..<start + count])
+        start += count
+        return body
+    }
+}
