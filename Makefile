@@ -7,8 +7,8 @@
 
 SHELL := /bin/bash
 PREFIX ?= /usr/local
-VERSION := 0.1.0
-ABI := 1
+VERSION := $(shell sed -n 's/^#define SCA_VERSION_STRING "\(.*\)"/\1/p' include/streamchatai.h)
+ABI := $(shell sed -n 's/^#define SCA_ABI_VERSION \([0-9]*\)/\1/p' include/streamchatai.h)
 SWIFT ?= swift
 CC ?= cc
 CXX ?= c++
@@ -28,7 +28,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools plugins genui signals
+EXAMPLES := steps errors run_tools plugins genui ui_state signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -107,6 +107,10 @@ $(BINDIR)/plugins: examples-c/plugins.c include/streamchatai.h | lib
 $(BINDIR)/genui: examples-c/genui.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+
+$(BINDIR)/ui_state: examples-c/ui_state.c include/streamchatai.h | lib
+	@mkdir -p $(BINDIR)
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 
 $(BINDIR)/errors: examples-c/errors.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)

@@ -43,6 +43,7 @@ run "error contract" - 0 - "$bin/errors"
 run "client tools run once, for this user and install, with retries" "$here/expected/run_tools.txt" 0 - "$bin/run_tools"
 plugins=$(cd "$bin/.." && pwd)
 run "plugins of every kind run through one runner" "$here/expected/plugins.txt" 0 - "$bin/plugins" "$plugins/plugins" "$plugins/test-plugins"
+run "a reply's view changes by itself: render callback and engine state" "$here/expected/ui_state.txt" 0 - "$bin/ui_state" "$plugins/test-plugins"
 run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
@@ -51,6 +52,13 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: a reply's client tools run through plugins" "$here/expected/cli-run.txt" 0 - \
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --plugins "$plugins/plugins"
     run "CLI: usage errors exit 2" - 2 "usage:" "$bin/streamchatai" steps
+    run "CLI: a missing required option names it and exits 2" - 2 "streamchatai run: --client is missing" \
+        "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123
+    run "CLI: an unknown option exits 2" - 2 "unknown option '--colour'" "$bin/streamchatai" steps "$here/data/message.json" --colour
+    run "CLI: an unknown command exits 2 with the command list" - 2 "unknown command 'paint'" "$bin/streamchatai" paint
+    run "CLI: help for each command comes from its description" "$here/expected/cli-help-run.txt" 0 - "$bin/streamchatai" run --help
+    run "CLI: a bad line of a stream is named by file and line; the others still show" "$here/expected/cli-steps-broken.txt" 1 \
+        "broken.jsonl:2: " "$bin/streamchatai" steps "$here/data/broken.jsonl"
 fi
 echo "C examples ($mode): $pass passed, $fail failed"
 [ $fail -eq 0 ]

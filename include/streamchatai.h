@@ -1,10 +1,13 @@
 /*
  * streamchatai.h — the host API of libstreamchatai.
  *
- * streamchatai decodes and presents the steps of an AI agent's reply
- * (reasoning, tool calls), and grows into running client tools and rendering
- * generative UI. This header is the contract; the library implements it in
- * Swift and exports nothing but the sca_ names declared here.
+ * streamchatai gives a Linux app or agent backend what the mobile AI chat
+ * SDKs give iOS apps: the steps of an agent's reply (reasoning, tool calls)
+ * decoded and presented; client tools run exactly once for this user and
+ * install, with approvals and sign-ins; plugins (shared objects and, later,
+ * MCP servers) as tools and renderers; and generative UI rendered into a
+ * toolkit-neutral tree. This header is the contract; the library implements
+ * it in Swift and exports nothing but the sca_ names declared here.
  *
  * Conventions, as in sqlite3.h and jansson.h:
  *
@@ -12,17 +15,31 @@
  *  - Ownership: every string the library returns through an out-pointer is
  *    owned by the caller and freed with sca_free(). Every input is borrowed for
  *    the duration of the call only. Strings returned as `const char *` (the
- *    version, the last error) are owned by the library and never freed.
+ *    version, the last error, status names) are owned by the library and
+ *    never freed.
  *  - Errors: every fallible call returns an sca_status; SCA_OK (0) means
  *    success. On failure out-pointers are set to NULL (never a partial
  *    result) and sca_last_error() says what was wrong and where (a JSON path
  *    such as $[2].type, or a byte offset).
  *  - Bad input (NULL, invalid UTF-8, invalid JSON, wrong types, oversized or
  *    too deeply nested documents) gives an error code, never a crash.
- *  - Thread tags on each declaration: [any-thread] may be called from any
- *    thread, also concurrently; the library holds no global lock on the way.
- *  - The library installs no signal handlers, starts no threads for these
- *    calls, and needs no main loop.
+ *  - Threads, as tagged on each declaration:
+ *      [any-thread]   may be called from any thread, also concurrently with
+ *                     other calls on the same handle.
+ *      [not concurrently on one handle]  may be called from any thread, but
+ *                     not at the same time as another call on that handle
+ *                     (calls on different handles may overlap).
+ *      [callback: runs on ...]  a function the app gives the library, and
+ *                     the thread the library calls it on.
+ *    The library needs no main loop and holds no global lock on the way.
+ *  - The library installs no signal handlers and never exits or traps on bad
+ *    input. Tool timeouts and delivery retries run on library threads.
+ *  - Versions: each declaration says the library version it appeared in
+ *    ("Since 0.1"); SCA_VERSION_NUMBER lets code test for it when compiling.
+ *    Additions keep SCA_ABI_VERSION; a removal or change raises it.
+ *  - Names: sca_<object>_<verb> for calls on a handle (sca_runner_run) and
+ *    sca_<noun>_<verb> for the others (sca_steps_render); new names follow
+ *    this rule.
  *
  * The header compiles as C99 and as C++.
  */
@@ -36,91 +53,101 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* Versions                                                                  */
+/* Versions                                                                 */
 /* ------------------------------------------------------------------------ */
 
 /** The ABI version this header describes. Additions keep it; a removal or an
  *  incompatible change raises it. Compare with sca_abi_version() at run time.
- *  Since ABI 1. */
+ *  Since 0.1. */
 #define SCA_ABI_VERSION 1
 
 /** The library version this header ships with, "MAJOR.MINOR.PATCH".
- *  Since ABI 1. */
-#define SCA_VERSION_STRING "0.1.0"
+ *  Since 0.1. */
+#define SCA_VERSION_STRING "0.2.0"
+
+/** The same version as one number, MAJOR * 1000000 + MINOR * 1000 + PATCH,
+ *  for compile-time checks: #if SCA_VERSION_NUMBER >= 2000 (0.2.0). Compare
+ *  with sca_version_number() at run time. Since 0.2. */
+#define SCA_VERSION_NUMBER 2000
 
 /** The ABI version of the loaded library (SCA_ABI_VERSION when it was built).
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 int sca_abi_version(void);
 
-/** The version string of the loaded library, such as "0.1.0". Owned by the
+/** The version string of the loaded library, such as "0.2.0". Owned by the
  *  library, valid for the life of the process; never free it.
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 const char *sca_version(void);
 
+/** The version of the loaded library as SCA_VERSION_NUMBER counts it: a
+ *  program built against a newer header can check that the functions it
+ *  uses are there. [any-thread] Since 0.2. */
+int sca_version_number(void);
+
 /* ------------------------------------------------------------------------ */
-/* Status codes and errors                                                   */
+/* Status codes and errors                                                  */
 /* ------------------------------------------------------------------------ */
 
 /** The result of a fallible call: SCA_OK or one of the SCA_E_ codes.
- *  Since ABI 1. */
+ *  Since 0.1. */
 typedef int sca_status;
 
-/** Success. Since ABI 1. */
+/** Success. Since 0.1. */
 #define SCA_OK 0
 /** An argument is NULL, of the wrong JSON type or shape, or not valid UTF-8.
- *  Since ABI 1. */
+ *  Since 0.1. */
 #define SCA_E_INVALID_ARGUMENT 1
-/** A text that should be JSON is not. Since ABI 1. */
+/** A text that should be JSON is not. Since 0.1. */
 #define SCA_E_INVALID_JSON 2
 /** An input is over a limit (size, nesting depth; see sca_limit()).
- *  Since ABI 1. */
+ *  Since 0.1. */
 #define SCA_E_LIMIT 3
-/** Something named by the call does not exist. Since ABI 1. */
+/** Something named by the call does not exist. Since 0.1. */
 #define SCA_E_NOT_FOUND 4
 /** A rule refused the request; sca_last_error() names the rule.
- *  Since ABI 1. */
+ *  Since 0.1. */
 #define SCA_E_REFUSED 5
-/** A plugin misbehaved or could not be loaded. Since ABI 1. */
+/** A plugin misbehaved or could not be loaded. Since 0.1. */
 #define SCA_E_PLUGIN 6
 /** A bug in the library; please report it with sca_last_error().
- *  Since ABI 1. */
+ *  Since 0.1. */
 #define SCA_E_INTERNAL 7
 
 /** A short constant name for a status code ("SCA_OK", "SCA_E_INVALID_JSON",
  *  ...; "SCA_E_UNKNOWN" for others). Owned by the library; never free it.
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 const char *sca_status_name(sca_status status);
 
 /** The message of the last failure on the calling thread: what was wrong and
  *  where (JSON path, byte offset). Every fallible call clears it first, so it
  *  is "" after a success. Owned by the library, valid until the next call
  *  into the library on the same thread; never free it. Never NULL.
- *  [any-thread] (each thread has its own) Since ABI 1. */
+ *  [any-thread] (each thread has its own) Since 0.1. */
 const char *sca_last_error(void);
 
 /** Frees a string or buffer the library returned. NULL is a no-op.
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 void sca_free(void *p);
 
 /* ------------------------------------------------------------------------ */
-/* Limits                                                                    */
+/* Limits                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/** The largest JSON input accepted, in bytes. Default 64 MiB. Since ABI 1. */
+/** The largest JSON input accepted, in bytes. Default 64 MiB. Since 0.1. */
 #define SCA_LIMIT_INPUT_BYTES 0
 /** The deepest nesting of arrays and objects accepted. Default 512; at most
- *  10000. Since ABI 1. */
+ *  10000. Since 0.1. */
 #define SCA_LIMIT_JSON_DEPTH 1
 
 /** Reads and optionally changes a process-wide limit, as sqlite3_limit()
  *  does: returns the value before the call; a negative new_value changes
  *  nothing. Values above a limit's maximum are lowered to it. Returns -1 for
  *  an unknown limit_id.
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 int64_t sca_limit(int limit_id, int64_t new_value);
 
 /* ------------------------------------------------------------------------ */
-/* Steps: decoding                                                           */
+/* Steps: decoding                                                          */
 /* ------------------------------------------------------------------------ */
 
 /** Decodes the steps of a reply from its attachments.
@@ -142,11 +169,11 @@ int64_t sca_limit(int limit_id, int64_t new_value);
  *  Ownership: *out_json is the caller's; free it with sca_free().
  *  Errors: SCA_E_INVALID_ARGUMENT (NULL pointer, not an array, invalid
  *  UTF-8), SCA_E_INVALID_JSON, SCA_E_LIMIT; *out_json is then NULL.
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_parts_decode(const char *attachments_json, char **out_json);
 
 /* ------------------------------------------------------------------------ */
-/* Steps: presentation                                                       */
+/* Steps: presentation                                                      */
 /* ------------------------------------------------------------------------ */
 
 /** Presents the steps of a reply as a UI IR tree (see docs/ui-ir.md).
@@ -169,33 +196,34 @@ sca_status sca_parts_decode(const char *attachments_json, char **out_json);
  *  Ownership: *out_json is the caller's; free it with sca_free().
  *  Errors: as sca_parts_decode(), plus SCA_E_INVALID_ARGUMENT for an unknown
  *  option or string key (the message names its path).
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_steps_render(const char *parts_or_attachments_json, const char *options_json,
                             char **out_json);
 
 
 /* ------------------------------------------------------------------------ */
-/* Client tools: the runner                                                  */
+/* Client tools: the runner                                                 */
 /* ------------------------------------------------------------------------ */
 
 /** A runner: runs the client tools a reply addresses to this user and this
  *  install, exactly once, and hands each result to the app to deliver.
  *  Opaque; create with sca_runner_new(), free with sca_runner_free().
- *  Since ABI 1. */
+ *  Since 0.1. */
 typedef struct sca_runner sca_runner;
 
 /** The pending result of one tool call, handed to a tool function. Complete it
  *  exactly once with sca_result_complete() or sca_result_fail(), now or later,
  *  from any thread. It stays valid until it is completed or its runner is
  *  freed; completing it again, or after the call timed out, is refused with an
- *  error code, never undefined behaviour. Since ABI 1. */
+ *  error code, never undefined behaviour. Since 0.1. */
 typedef struct sca_result sca_result;
 
 /** A tool implemented in C.
  *  call_json: the call as the "tool_call" object of sca_parts_decode() (with
  *  "arguments", already checked against the tool's input schema); borrowed
  *  for the call only.
- *  [callback: runs on the thread that calls sca_runner_run()] Since ABI 1. */
+ *  [callback: runs on the thread that calls sca_runner_run() (for a runner),
+ *  or the thread of the UI host call that runs the tool] Since 0.1. */
 typedef void (*sca_tool_fn)(void *ctx, const char *call_json, sca_result *result);
 
 /** Completes a call: output_json is a JSON object for the model (NULL means
@@ -205,11 +233,11 @@ typedef void (*sca_tool_fn)(void *ctx, const char *call_json, sca_result *result
  *  object; the result stays pending so you can complete it properly),
  *  SCA_E_INVALID_JSON, SCA_E_REFUSED (the call already has a result: it was
  *  completed, or it timed out).
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_result_complete(sca_result *r, const char *output_json, const char *summary);
 
 /** Fails a call with a reason that the step shows and the model reads.
- *  Errors as sca_result_complete(). [any-thread] Since ABI 1. */
+ *  Errors as sca_result_complete(). [any-thread] Since 0.1. */
 sca_status sca_result_fail(sca_result *r, const char *reason);
 
 /** Delivers one result to the agent's backend; returns 0 when delivered and
@@ -222,7 +250,7 @@ sca_status sca_result_fail(sca_result *r, const char *reason);
  *  sca_runner_run() when the tool completes in its callback, else the thread
  *  that calls sca_result_complete()/sca_result_fail(), or a library thread
  *  for a timeout. So ctx must stay valid until the calls it sent for are
- *  finished or the runner is freed.] Since ABI 1. */
+ *  finished or the runner is freed.] Since 0.1. */
 typedef int (*sca_send_fn)(void *ctx, const char *call_json, const char *result_json);
 
 /** Creates a runner.
@@ -233,7 +261,7 @@ typedef int (*sca_send_fn)(void *ctx, const char *call_json, const char *result_
  *  *out receives the runner; free it with sca_runner_free().
  *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON, SCA_E_REFUSED (the
  *  ledger is in use by another runner).
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_runner_new(const char *config_json, sca_runner **out);
 
 /** Adds a tool: definition_json is an MCP Tool object (name, description,
@@ -241,13 +269,13 @@ sca_status sca_runner_new(const char *config_json, sca_runner **out);
  *  "showExternalSourcesIndicator"). The first tool of a name wins: adding
  *  another of the same name is SCA_E_REFUSED. fn and ctx must stay valid
  *  until the runner is freed.
- *  [any-thread, not concurrently with sca_runner_free] Since ABI 1. */
+ *  [any-thread, not concurrently with sca_runner_free] Since 0.1. */
 sca_status sca_runner_add_tool(sca_runner *runner, const char *definition_json, sca_tool_fn fn, void *ctx);
 
 /** The registrations to send to the backend: a JSON array sorted by name of
  *  {"name", "description", "instructions"?, "parameters",
  *  "showExternalSourcesIndicator"}. Free *out_json with sca_free().
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_runner_registrations(sca_runner *runner, char **out_json);
 
 /** Hands the runner the steps of a reply (a JSON array of attachments, or of
@@ -257,62 +285,35 @@ sca_status sca_runner_registrations(sca_runner *runner, char **out_json);
  *  or with invalid arguments; and offers again results that failed to send.
  *  When a tool completes inside its callback, send is called before this
  *  returns. May be called from several threads at once.
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_runner_run(sca_runner *runner, const char *attachments_json, sca_send_fn send, void *ctx);
 
 /** Where each call the runner knows is: a JSON array of {"call_id", "tool",
  *  "state" ("running", "sending", "pending_delivery", "delivered",
  *  "gave_up"), "attempts", "result"}. Free *out_json with sca_free().
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_runner_ledger(sca_runner *runner, char **out_json);
 
 /** Runs the tool a custom_client_tool_invocation event names ({"type"?,
  *  "message_id", "tool": {"name"}, "args"}); no result is sent back.
  *  *out_call_json (may be NULL) receives the call handed to the tool.
  *  Errors: SCA_E_NOT_FOUND (no such tool), SCA_E_INVALID_ARGUMENT.
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_runner_invoke(sca_runner *runner, const char *event_json, char **out_call_json);
 
 /** Frees a runner; NULL is a no-op. Results not yet completed become
  *  invalid (completing them is an error); results completed later are not
- *  sent. [not concurrently with other calls on the same runner] Since ABI 1. */
+ *  sent. [not concurrently with other calls on the same runner] Since 0.1. */
 void sca_runner_free(sca_runner *runner);
 
 /** A stable id of this install ("linux-<uuid>"), created on first use in
  *  dir_or_null/install-id (default $XDG_DATA_HOME/streamchatai, else
  *  ~/.local/share/streamchatai), folder mode 0700, file mode 0600. Free *out
- *  with sca_free(). [any-thread] Since ABI 1. */
+ *  with sca_free(). [any-thread] Since 0.1. */
 sca_status sca_install_id(const char *dir_or_null, char **out);
 
 /* ------------------------------------------------------------------------ */
-/* Plugins                                                                   */
-/* ------------------------------------------------------------------------ */
-
-/** Discovers the plugins in dir (one folder each: manifest.json plus a shared
- *  object; see include/streamchatai_plugin.h and docs/plugins.md) and adds
- *  their tools to the runner. Only manifests are read: a plugin's code loads
- *  when one of its tools is first called, and a failure to load then fails
- *  that call and shows in sca_plugins_list(). Folders are taken in sorted
- *  order; the first tool of a name wins (the runner's own tools first).
- *  A bad plugin (invalid manifest, missing library, path outside its folder,
- *  wrong ABI major, writable by group or others unless the runner's config
- *  says "allow_writable_plugins": true) is skipped; the others still load.
- *  *out_report_json (may be NULL) receives {"directory", "plugins": [{"folder",
- *  "status": "ok" or "skipped", "name", "version", "isolation", "tools",
- *  "renderers", "conflicts": [{"tool", "kept"}]} or {"folder", "status":
- *  "skipped", "reason", "file", "json_path"}]}; free it with sca_free().
- *  Errors: SCA_E_NOT_FOUND (dir can't be read), SCA_E_INVALID_ARGUMENT.
- *  [any-thread] Since ABI 1. */
-sca_status sca_runner_load_plugins(sca_runner *runner, const char *dir, char **out_report_json);
-
-/** Every plugin this process has discovered, with where its code is:
- *  [{"name", "version", "folder", "isolation", "status" ("discovered",
- *  "loaded", "failed"), "reason", "tools", "renderers", "log"}]. Free
- *  *out_json with sca_free(). [any-thread] Since ABI 1. */
-sca_status sca_plugins_list(char **out_json);
-
-/* ------------------------------------------------------------------------ */
-/* Client tools: approvals and sign-ins on the device                        */
+/* Client tools: approvals and sign-ins on the device                       */
 /* ------------------------------------------------------------------------ */
 
 /** What a tool call asks of the viewer. call_json: the step (attachment or
@@ -324,17 +325,17 @@ sca_status sca_plugins_list(char **out_json);
  *  only with a title, and for a client tool only on target_client_id. A
  *  sign-in shows only to target_user_id, only while awaiting_authorization,
  *  only for type "oauth", only with a valid launch URL; hide Connect when
- *  is_expired. Free *out_json with sca_free(). [any-thread] Since ABI 1. */
+ *  is_expired. Free *out_json with sca_free(). [any-thread] Since 0.1. */
 sca_status sca_call_prompts(const char *call_json, const char *viewer_json, char **out_json);
 
 /** Parses the return of a sign-in page to the app's callback scheme.
  *  *out_json receives {"for_app", "status", "connected"}: with connected
  *  true show "Connecting…" until the step changes; otherwise let the user
- *  connect again. Free *out_json with sca_free(). [any-thread] Since ABI 1. */
+ *  connect again. Free *out_json with sca_free(). [any-thread] Since 0.1. */
 sca_status sca_signin_return(const char *url, const char *callback_scheme, char **out_json);
 
 /* ------------------------------------------------------------------------ */
-/* Client tools: guards for agent backends                                   */
+/* Client tools: guards for agent backends                                  */
 /* ------------------------------------------------------------------------ */
 
 /** Applies an event to a tool-call step and writes the new step, or refuses.
@@ -344,87 +345,152 @@ sca_status sca_signin_return(const char *url, const char *callback_scheme, char 
  *  in which status, only once) are in docs/tools.md.
  *  Errors: SCA_E_REFUSED with the reason in sca_last_error(),
  *  SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON. Free *out_call_json with
- *  sca_free(). [any-thread] Since ABI 1. */
+ *  sca_free(). [any-thread] Since 0.1. */
 sca_status sca_call_transition(const char *call_json, const char *event_json, char **out_call_json);
 
 /** Checks a register-tools request body as the reference endpoint does.
  *  *out_json receives {"status": 200 or 400, "response": <the endpoint's
  *  JSON answer>, "channel_id", "tools": [<sanitized tools>]}. A 400 is still
  *  SCA_OK: the check itself worked. Free *out_json with sca_free().
- *  [any-thread] Since ABI 1. */
+ *  [any-thread] Since 0.1. */
 sca_status sca_register_tools_check(const char *request_json, char **out_json);
+
+/* ------------------------------------------------------------------------ */
+/* JSON Schema                                                              */
+/* ------------------------------------------------------------------------ */
 
 /** Validates a JSON value against a JSON Schema (2020-12: see docs/tools.md
  *  for the keywords). *out_json receives an array of violations, each
  *  {"path", "keyword", "message"}; empty when valid. A schema that can't be
  *  used is SCA_E_INVALID_ARGUMENT naming where. Free *out_json with
- *  sca_free(). [any-thread] Since ABI 1. */
+ *  sca_free(). [any-thread] Since 0.1. */
 sca_status sca_schema_validate(const char *schema_json, const char *value_json, char **out_json);
 
 /* ------------------------------------------------------------------------ */
-/* Generative UI                                                             */
+/* Plugins                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/** The generative UI of one conversation: renderers (asked in the order
- *  added), the app's components and tools, and the callbacks that send the
- *  user's actions, open links and report problems. Replies keep their own UI
- *  state (form values) while the host lives. See docs/generative-ui.md.
+/** Discovers the plugins in dir (one folder each: manifest.json plus a shared
+ *  object; see include/streamchatai_plugin.h and docs/plugins.md) and adds
+ *  their tools to the runner (sca_ui_host_load_plugins() does the same for a
+ *  UI host, with renderers too). Only manifests are read: a plugin's code loads
+ *  when one of its tools is first called, and a failure to load then fails
+ *  that call and shows in sca_plugins_list(). Folders are taken in sorted
+ *  order; the first tool of a name wins (the runner's own tools first).
+ *  A bad plugin (invalid manifest, missing library, path outside its folder,
+ *  wrong ABI major, writable by group or others unless the runner's config
+ *  says "allow_writable_plugins": true) is skipped; the others still load.
+ *  *out_report_json (may be NULL) receives {"directory", "plugins": [{"folder",
+ *  "status": "ok" or "skipped", "name", "version", "isolation", "tools",
+ *  "renderers", "conflicts": [{"tool", "kept"}]} or {"folder", "status":
+ *  "skipped", "reason", "file", "json_path"}]}; free it with sca_free().
+ *  Errors: SCA_E_NOT_FOUND (dir can't be read), SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since 0.1. */
+sca_status sca_runner_load_plugins(sca_runner *runner, const char *dir, char **out_report_json);
+
+/** Every plugin this process has discovered, with where its code is:
+ *  [{"name", "version", "folder", "isolation", "status" ("discovered",
+ *  "loaded", "failed"), "reason", "tools", "renderers", "log"}]. Free
+ *  *out_json with sca_free(). [any-thread] Since 0.1. */
+sca_status sca_plugins_list(char **out_json);
+
+/* ------------------------------------------------------------------------ */
+/* Generative UI                                                            */
+/* ------------------------------------------------------------------------ */
+
+/** The generative UI of one conversation: renderers (the library's own and
+ *  plugins', asked in order), the app's components and tools, and the
+ *  callbacks that send the user's actions, open links, report problems and
+ *  ask for a new render. Each reply keeps its own data model (form values,
+ *  variables) while the host lives. See docs/generative-ui.md.
  *  Opaque; create with sca_ui_host_new(), free with sca_ui_host_free().
- *  Since ABI 1. */
+ *  Since 0.1. */
 typedef struct sca_ui_host sca_ui_host;
 
 /** Sends an action as the user's next message; returns 0 when sent.
- *  action_json: {"message_id", "format", "name", "label", "payload"}; its
- *  custom-data form is {"ai_ui_action": action}. A reply's actions are sent
- *  one after another, in order: after a failure, the rest wait until
- *  sca_ui_host_retry_actions() or the reply's next event.
- *  [callback: runs on the thread that calls sca_ui_host_event()] Since ABI 1. */
+ *  action_json: {"message_id", "format", "name", "label", "payload"} (borrowed
+ *  for the call); its custom-data form is {"ai_ui_action": action}. A reply's
+ *  actions are sent one after another, in order, each once: after a failure,
+ *  the rest wait until sca_ui_host_retry_actions() or the reply's next event.
+ *  An event raised from inside send is queued behind the one being sent.
+ *  [callback: runs on the thread that calls sca_ui_host_event() or
+ *  sca_ui_host_retry_actions()] Since 0.1. */
 typedef int (*sca_ui_send_fn)(void *ctx, const char *action_json);
 
 /** Opens a link the user tapped; returns 0 when it opened. Only links whose
- *  scheme the host allows (http, https, mailto by default) reach it.
- *  [callback: runs on the thread that calls sca_ui_host_open()] Since ABI 1. */
+ *  scheme the host allows (http, https, mailto by default) reach it; url is
+ *  borrowed for the call.
+ *  [callback: runs on the thread that calls sca_ui_host_open() or
+ *  sca_ui_host_event()] Since 0.1. */
 typedef int (*sca_ui_open_fn)(void *ctx, const char *url);
 
 /** Gets a problem with a reply's UI (unknown component, bad arguments, a
- *  renderer plugin that failed), with the reply's id (NULL for the host's own
- *  setup). The UI degrades to what can be shown.
- *  [callback: runs on the thread of the call that found the problem] Since ABI 1. */
+ *  refused medium, a renderer plugin that failed, a tool the UI ran that
+ *  failed), with the reply's id (NULL for the host's own setup). The UI
+ *  degrades to what can be shown. Both strings are borrowed for the call.
+ *  [callback: runs on the thread of the call that found the problem, or the
+ *  thread that completed a tool's result] Since 0.1. */
 typedef void (*sca_ui_error_fn)(void *ctx, const char *message_id, const char *problem);
 
 /** Hears that a reply's view changed by itself (a tool's result arrived, a
- *  timer fired): call sca_ui_host_render() for message_id again.
+ *  timer fired, a renderer plugin's data came in): call sca_ui_host_render()
+ *  for message_id again (message_id is borrowed for the call). Don't render
+ *  from inside the callback if your toolkit wants its own thread: post it.
  *  [callback: runs on the thread where the change happened: the thread that
- *  completed a tool's result, or a library thread] Since 0.2. */
+ *  completed a tool's result, a renderer plugin's thread, or a library
+ *  thread] Since 0.2. */
 typedef void (*sca_ui_render_fn)(void *ctx, const char *message_id);
 
-/** Creates a host. config_json: NULL or {"instructions", "link_schemes",
- *  "media_schemes", "tool_timeout_ms"}. Free *out with sca_ui_host_free().
- *  [any-thread] Since ABI 1. */
+/** Creates a host. config_json: NULL or {"instructions" (the app's own
+ *  instructions, ahead of each format's), "link_schemes" (default ["http",
+ *  "https", "mailto"]), "media_schemes" (default ["http", "https"]),
+ *  "tool_timeout_ms" (default 30000), "allow_writable_plugins" (default
+ *  false), "renderers": [format, ...], "<format>": {options}}.
+ *  "renderers" turns the library's built-in renderers on by format, in asking
+ *  order, ahead of plugin renderers; without the key every built-in renderer
+ *  is on (A2UI first); [] turns them all off. Each format's options go under
+ *  its own key, such as "openui": {"library": "standard"}. Unknown settings,
+ *  formats and options are errors naming their JSON path.
+ *  Ownership: *out receives the host; free it with sca_ui_host_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT (out NULL, a bad setting), SCA_E_INVALID_JSON,
+ *  SCA_E_LIMIT; *out is then NULL. [any-thread] Since 0.1 ("renderers" and
+ *  format options since 0.2). */
 sca_status sca_ui_host_new(const char *config_json, sca_ui_host **out);
 
-/** Frees a host; NULL is a no-op. [not concurrently with other calls on it] Since ABI 1. */
+/** Frees a host; NULL is a no-op. Results of the host's tools not yet
+ *  completed become invalid; callbacks are not called after it returns.
+ *  [not concurrently with other calls on the host] Since 0.1. */
 void sca_ui_host_free(sca_ui_host *host);
 
 /** Adds an app component: {"name", "description", "parameters" (JSON Schema
  *  object, "x-order" for the order), "events": [{"name", "description"}]}.
  *  One named like a format's own is left out of that format and reported.
- *  SCA_E_REFUSED when a component of that name exists. [any-thread] Since ABI 1. */
+ *  Errors: SCA_E_INVALID_ARGUMENT (a bad definition, naming its path),
+ *  SCA_E_INVALID_JSON, SCA_E_REFUSED (a component of that name exists).
+ *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_add_component(sca_ui_host *host, const char *definition_json);
 
-/** Adds a tool the UI may run (see sca_runner_add_tool() for fn and the
- *  result). A read-only tool (annotations.readOnlyHint) runs whenever the UI
- *  asks; any other only when the user initiated it. fn and ctx must stay
- *  valid until the host is freed. [any-thread] Since ABI 1. */
+/** Adds a tool the UI may run (definition_json and fn as for
+ *  sca_runner_add_tool(); the result through sca_result_complete() or
+ *  sca_result_fail()). A read-only tool (annotations.readOnlyHint) runs
+ *  whenever the UI asks; any other only when the user initiated it. fn and
+ *  ctx must stay valid until the host is freed.
+ *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON, SCA_E_REFUSED (the host
+ *  can already run a tool of that name). [any-thread] Since 0.1. */
 sca_status sca_ui_host_add_tool(sca_ui_host *host, const char *definition_json, sca_tool_fn fn, void *ctx);
 
-/** Discovers the plugins in dir and adds the renderers they provide, after
- *  the host's others (see sca_runner_load_plugins() for the report).
- *  [any-thread] Since ABI 1. */
+/** Discovers the plugins in dir and adds their renderers (after the host's
+ *  others) and their tools (after the host's own), as
+ *  sca_runner_load_plugins() does; *out_report_json (may be NULL) receives the
+ *  same report; free it with sca_free().
+ *  Errors: SCA_E_NOT_FOUND (dir can't be read), SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since 0.1 (tools since 0.2). */
 sca_status sca_ui_host_load_plugins(sca_ui_host *host, const char *dir, char **out_report_json);
 
-/** Sets the callbacks (any may be NULL) and their ctx, which must stay valid
- *  until the host is freed or the callbacks are set again. [any-thread] Since ABI 1. */
+/** Sets the send, open and error callbacks (any may be NULL) and their ctx,
+ *  which must stay valid until the host is freed or the callbacks are set
+ *  again. Errors: SCA_E_INVALID_ARGUMENT (host NULL or freed).
+ *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_set_callbacks(sca_ui_host *host, sca_ui_send_fn send, sca_ui_open_fn open,
                                      sca_ui_error_fn error, void *ctx);
 
@@ -436,75 +502,101 @@ sca_status sca_ui_host_set_render_callback(sca_ui_host *host, sca_ui_render_fn f
 /** Hands the host a reply's custom data as it arrives (oldest first, also for
  *  replies not on screen). *out_json (may be NULL) receives {"ui": true} or
  *  {"ui": false, "reason": "..."}: then the reply shows its text. A
- *  malformed ai_ui field is a reason, never a failure. [any-thread] Since ABI 1. */
+ *  malformed ai_ui field is a reason, never a failure. Free *out_json with
+ *  sca_free(). Errors: SCA_E_INVALID_ARGUMENT (NULL or not UTF-8),
+ *  SCA_E_INVALID_JSON, SCA_E_LIMIT. [any-thread] Since 0.1. */
 sca_status sca_ui_host_receive(sca_ui_host *host, const char *message_id, const char *custom_data_json,
                                char **out_json);
 
 /** The reply's UI as {"ir": 1, "message_id", "format", "streaming", "root"}
- *  (see docs/ui-ir.md). SCA_E_NOT_FOUND when the reply shows its text.
- *  [any-thread] Since ABI 1. */
+ *  (see docs/ui-ir.md). A reply whose document and state did not change since
+ *  its last render gets the same tree. Free *out_ir_json with sca_free().
+ *  Errors: SCA_E_NOT_FOUND (the reply shows its text), SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_render(sca_ui_host *host, const char *message_id, char **out_ir_json);
 
 /** Delivers a user's event on a rendered node: {"node_id", "name",
- *  "value"?, "label"?}. A "change" of a bound input updates the reply's state;
- *  an app component's event or a format's event becomes actions, handed to
- *  the send callback in order (password values never included).
- *  *out_json (may be NULL) receives {"actions": [...], "unsent", "state"}.
- *  Errors: SCA_E_NOT_FOUND (no such reply or node), SCA_E_INVALID_ARGUMENT.
- *  [any-thread] Since ABI 1. */
+ *  "value"?, "label"?}. An input's new value ("change", "select") goes to the
+ *  format's renderer first; otherwise a "change" of a bound input updates the
+ *  reply's data model. An app component's event or a format's event becomes
+ *  actions, handed to the send callback in order (password values never
+ *  included). *out_json (may be NULL) receives {"actions": [...], "unsent",
+ *  "state", "tool_runs": [{"tool", "result"}]}: the actions made, how many
+ *  still wait, the reply's data model without secrets, and the tools the
+ *  event ran with their results. Free *out_json with sca_free().
+ *  Errors: SCA_E_NOT_FOUND (no such reply or node; render first),
+ *  SCA_E_INVALID_ARGUMENT (an event the node doesn't raise), SCA_E_INVALID_JSON.
+ *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_event(sca_ui_host *host, const char *message_id, const char *event_json, char **out_json);
 
-/** Sends the reply's actions still waiting after a failed send; *out_json as
- *  for sca_ui_host_event(). [any-thread] Since ABI 1. */
+/** Sends the reply's actions still waiting after a failed send; *out_json
+ *  (may be NULL) as for sca_ui_host_event(); free it with sca_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT. [any-thread] Since 0.1. */
 sca_status sca_ui_host_retry_actions(sca_ui_host *host, const char *message_id, char **out_json);
 
-/** The reply left the conversation: its state and the renderers' let go.
- *  [any-thread] Since ABI 1. */
+/** The reply left the conversation: its data model and the renderers' state
+ *  of it are let go. Errors: SCA_E_INVALID_ARGUMENT. [any-thread] Since 0.1. */
 sca_status sca_ui_host_forget(sca_ui_host *host, const char *message_id);
 
-/** Runs one of the host's tools for the UI and waits for it; user_initiated
- *  is non-zero for a tap. *out_result_json receives the result ({"status":
- *  "completed", "output", "summary"} or {"status": "failed", "error"}).
- *  [any-thread, not from inside the tool's own callback] Since ABI 1. */
+/** Runs one of the host's tools for the UI and waits for it (at most the
+ *  tool's timeout); user_initiated is non-zero for a tap. arguments_json is a
+ *  JSON object, or NULL for {}. *out_result_json receives the result:
+ *  {"status": "completed", "output", "summary"} or {"status": "failed",
+ *  "error"} (also for a tool the host lacks, invalid arguments, a refusal by
+ *  the read-only policy, a timeout); free it with sca_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON.
+ *  [any-thread, not from inside the tool's own callback] Since 0.1. */
 sca_status sca_ui_host_run_tool(sca_ui_host *host, const char *name, const char *arguments_json,
                                 int user_initiated, char **out_result_json);
 
-/** Opens a link through the open callback when its scheme is allowed:
- *  SCA_OK when it opened, SCA_E_REFUSED otherwise. [any-thread] Since ABI 1. */
+/** Opens a link through the open callback when its scheme is allowed.
+ *  Errors: SCA_E_REFUSED (not allowed, or the callback declined), SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_open(sca_ui_host *host, const char *url);
 
 /** What the agent's backend needs: {"v": 1, "renderers": [{"format",
- *  "fence", "instructions"}], "components": [...]}. Deterministic.
- *  [any-thread] Since ABI 1. */
+ *  "fence", "instructions"}], "components": [...]}. Deterministic. Free
+ *  *out_json with sca_free(). Errors: SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_capabilities(sca_ui_host *host, char **out_json);
 
 /** The ops that turn one render into the next, matched by node id:
  *  [{"op": "remove", "id"}, {"op": "insert", "parent", "index", "node"},
  *  {"op": "update", "id", "props", "state", "events"}, {"op": "replace",
- *  "node"}]. Inputs are renders ({"ir", "root"}) or bare nodes.
- *  [any-thread] Since ABI 1. */
+ *  "node"}], in an order that can be applied one by one. Inputs are renders
+ *  ({"ir", "root"}) or bare nodes. Free *out_ops_json with sca_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT (not a node, naming the path),
+ *  SCA_E_INVALID_JSON. [any-thread] Since 0.1. */
 sca_status sca_ui_diff(const char *old_json, const char *new_json, char **out_ops_json);
 
 /** Moves fenced UI blocks out of a reply's text into ai_ui as it streams
- *  (for agent backends). Opaque. Since ABI 1. */
+ *  (for agent backends). Opaque; create with sca_fence_extractor_new(), free
+ *  with sca_fence_extractor_free(). Since 0.1. */
 typedef struct sca_fence_extractor sca_fence_extractor;
 
 /** Creates an extractor. config_json: {"fences": {"<info string>":
  *  "<format>"}, "max_custom_data_bytes" (default 51200),
- *  "other_custom_data_bytes" (default 0)}. [any-thread] Since ABI 1. */
+ *  "other_custom_data_bytes" (default 0)}. *out receives the extractor; free
+ *  it with sca_fence_extractor_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT (out NULL, a bad setting, naming its path),
+ *  SCA_E_INVALID_JSON; *out is then NULL. [any-thread] Since 0.1. */
 sca_status sca_fence_extractor_new(const char *config_json, sca_fence_extractor **out);
 
 /** Feeds the next chunk of the model's text (fences may be split across
  *  chunks). *out_json (may be NULL) receives {"text", "ai_ui" (null, or the
  *  field with status "streaming" until the fence closes, then "complete"),
- *  "dropped_for_size"}. [not concurrently on one extractor] Since ABI 1. */
+ *  "dropped_for_size"}; free it with sca_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT (NULL or not UTF-8).
+ *  [not concurrently on one extractor] Since 0.1. */
 sca_status sca_fence_extractor_feed(sca_fence_extractor *extractor, const char *chunk, char **out_json);
 
-/** Says the reply is done; *out_json as for sca_fence_extractor_feed().
- *  [not concurrently on one extractor] Since ABI 1. */
+/** Says the reply is done; *out_json (may be NULL) as for
+ *  sca_fence_extractor_feed(); free it with sca_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT. [not concurrently on one extractor] Since 0.1. */
 sca_status sca_fence_extractor_finish(sca_fence_extractor *extractor, char **out_json);
 
-/** Frees an extractor; NULL is a no-op. Since ABI 1. */
+/** Frees an extractor; NULL is a no-op.
+ *  [not concurrently with other calls on the extractor] Since 0.1. */
 void sca_fence_extractor_free(sca_fence_extractor *extractor);
 
 #ifdef __cplusplus

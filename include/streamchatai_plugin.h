@@ -44,8 +44,9 @@ extern "C" {
 /** The plugin ABI this header describes. A host accepts plugins of the same
  *  major and any minor. Since plugin ABI 1.0. */
 #define SCA_PLUGIN_ABI_MAJOR 1
-/** See SCA_PLUGIN_ABI_MAJOR. Since plugin ABI 1.0. */
-#define SCA_PLUGIN_ABI_MINOR 0
+/** See SCA_PLUGIN_ABI_MAJOR. 1 since sca_host_services.request_render was
+ *  added. Since plugin ABI 1.0. */
+#define SCA_PLUGIN_ABI_MINOR 1
 
 /** Log levels for sca_host_services.log. Since plugin ABI 1.0. */
 #define SCA_PLUGIN_LOG_DEBUG 0
@@ -59,6 +60,10 @@ extern "C" {
 /** One running tool call, owned by the host. Valid until the plugin completes
  *  it through sca_host_services.complete(). Since plugin ABI 1.0. */
 typedef struct sca_plugin_call sca_plugin_call;
+
+/** A renderer's state for one conversation, owned by the plugin (see
+ *  sca_renderer_v1). Since plugin ABI 1.0. */
+typedef struct sca_renderer_engine sca_renderer_engine;
 
 /** Services the host offers a plugin; handed to init(), valid until the
  *  matching shutdown(). Since plugin ABI 1.0. */
@@ -85,6 +90,13 @@ typedef struct sca_host_services {
      *  runner stopped), so long work can stop early; 0 otherwise.
      *  [any-thread, until the call is completed] */
     int32_t (*is_cancelled)(sca_plugin_call *call);
+    /** Says that a reply's view changed by itself (a timer fired, data
+     *  arrived): the host asks view() for it again on its next render and
+     *  tells the app to render it. engine is one create_engine() made;
+     *  message_id is borrowed. An engine or reply the host no longer knows is
+     *  ignored. Present when struct_size reaches it: check before calling.
+     *  [any-thread] Since plugin ABI 1.1. */
+    void (*request_render)(sca_renderer_engine *engine, const char *message_id);
 } sca_host_services;
 
 /** The table a plugin's entry function returns. Since plugin ABI 1.0. */
@@ -133,10 +145,6 @@ typedef const sca_plugin *(*sca_plugin_entry_fn)(void);
 /** Takes JSON text from a renderer; the host copies it before returning.
  *  [callback: runs on the thread of the renderer call it was handed to] */
 typedef void (*sca_json_writer)(void *writer_ctx, const char *json);
-
-/** A renderer's state for one conversation, owned by the plugin.
- *  Since plugin ABI 1.0. */
-typedef struct sca_renderer_engine sca_renderer_engine;
 
 /** A renderer of a UI format of the plugin's own, turning each reply's
  *  document into a UI IR node (see docs/ui-ir.md). Since plugin ABI 1.0. */

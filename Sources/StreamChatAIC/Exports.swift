@@ -18,6 +18,9 @@ public func sca_abi_version() -> Int32 { SCA_ABI_VERSION }
 @c @implementation
 public func sca_version() -> UnsafePointer<CChar>! { UnsafePointer(versionString) }
 
+@c @implementation
+public func sca_version_number() -> Int32 { Int32(StreamChatAIVersion.number) }
+
 nonisolated(unsafe) private let statusNames: [UnsafeMutablePointer<CChar>] = ([
     "SCA_OK", "SCA_E_INVALID_ARGUMENT", "SCA_E_INVALID_JSON", "SCA_E_LIMIT", "SCA_E_NOT_FOUND",
     "SCA_E_REFUSED", "SCA_E_PLUGIN", "SCA_E_INTERNAL", "SCA_E_UNKNOWN",

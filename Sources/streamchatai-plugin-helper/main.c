@@ -75,9 +75,15 @@ static int32_t host_is_cancelled(sca_plugin_call *call) {
     return 0;
 }
 
+/* Renderers run only in the host process, so there is nothing to render here. */
+static void host_request_render(sca_renderer_engine *engine, const char *message_id) {
+    (void)engine;
+    (void)message_id;
+}
+
 static const sca_host_services services = {
     sizeof(sca_host_services), SCA_PLUGIN_ABI_MAJOR, SCA_PLUGIN_ABI_MINOR,
-    host_log, host_complete, host_is_cancelled,
+    host_log, host_complete, host_is_cancelled, host_request_render,
 };
 
 static void fail(const char *message) {

@@ -21,6 +21,7 @@ SEND_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctype
 UI_SEND_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)
 UI_OPEN_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)
 UI_ERROR_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p)
+UI_RENDER_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
 
 
 def _candidates():
@@ -70,6 +71,7 @@ def _load() -> ctypes.CDLL:
         "sca_ui_host_add_tool": ([void_p, ctypes.c_char_p, TOOL_FN, void_p], ctypes.c_int),
         "sca_ui_host_load_plugins": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_ui_host_set_callbacks": ([void_p, UI_SEND_FN, UI_OPEN_FN, UI_ERROR_FN, void_p], ctypes.c_int),
+        "sca_ui_host_set_render_callback": ([void_p, UI_RENDER_FN, void_p], ctypes.c_int),
         "sca_ui_host_receive": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_ui_host_render": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_ui_host_event": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
@@ -91,6 +93,7 @@ def _load() -> ctypes.CDLL:
         "sca_schema_validate": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_abi_version": ([], ctypes.c_int),
         "sca_version": ([], ctypes.c_char_p),
+        "sca_version_number": ([], ctypes.c_int),
         "sca_status_name": ([ctypes.c_int], ctypes.c_char_p),
         "sca_last_error": ([], ctypes.c_char_p),
         "sca_free": ([ctypes.c_void_p], None),

@@ -21,7 +21,7 @@ from ._calls import call_json as _call_json
 from ._calls import check as _check
 from ._calls import OwnedHandle
 from ._calls import encode as _encode
-from ._native import UI_ERROR_FN, UI_OPEN_FN, UI_SEND_FN, lib
+from ._native import UI_ERROR_FN, UI_OPEN_FN, UI_RENDER_FN, UI_SEND_FN, lib
 from .errors import NotFound, Refused
 from .tools import ToolHost
 
@@ -32,7 +32,14 @@ class UIHost(OwnedHandle, ToolHost):
     """The generative UI of one conversation (see ``sca_ui_host_new()``).
 
     ``send(action)`` gets each action (return True when sent), ``open(url)``
-    each allowed link, ``on_error(message_id, problem)`` each problem.
+    each allowed link, ``on_error(message_id, problem)`` each problem, and
+    ``on_render(message_id)`` hears that a reply's view changed by itself (a
+    tool's result arrived): render it again. ``on_render`` runs on the thread
+    where the change happened, not necessarily the caller's.
+
+    ``renderers`` picks the library's built-in renderers by format, in asking
+    order (None: all of them); ``renderer_options`` gives a format its options,
+    such as ``{"openui": {"library": "standard"}}``.
     """
 
     _free = staticmethod(lib.sca_ui_host_free)
@@ -42,7 +49,10 @@ class UIHost(OwnedHandle, ToolHost):
     def __init__(self, *, instructions: Optional[str] = None, link_schemes=None, media_schemes=None,
                  tool_timeout_ms: Optional[int] = None, send: Optional[Callable[[dict], bool]] = None,
                  open: Optional[Callable[[str], bool]] = None,
-                 on_error: Optional[Callable[[Optional[str], str], None]] = None):
+                 on_error: Optional[Callable[[Optional[str], str], None]] = None,
+                 on_render: Optional[Callable[[str], None]] = None,
+                 renderers: Optional[list] = None, renderer_options: Optional[Mapping[str, Mapping[str, Any]]] = None,
+                 allow_writable_plugins: bool = False):
         config: dict = {}
         if instructions is not None:
             config["instructions"] = instructions
@@ -52,12 +62,20 @@ class UIHost(OwnedHandle, ToolHost):
             config["media_schemes"] = list(media_schemes)
         if tool_timeout_ms is not None:
             config["tool_timeout_ms"] = tool_timeout_ms
+        if renderers is not None:
+            config["renderers"] = list(renderers)
+        if allow_writable_plugins:
+            config["allow_writable_plugins"] = True
+        for name, options in (renderer_options or {}).items():
+            config[name] = dict(options)
         handle = ctypes.c_void_p()
         _check(lib.sca_ui_host_new(_encode(config), ctypes.byref(handle)))
         self._handle = handle.value
         self._keep: list = []
         self._lock = threading.Lock()
         self.set_callbacks(send=send, open=open, on_error=on_error)
+        if on_render is not None:
+            self.set_render_callback(on_render)
 
     def set_callbacks(self, *, send=None, open=None, on_error=None) -> None:
         """Sets the callbacks; an exception in one counts as a failure (send) or is ignored."""
@@ -85,12 +103,25 @@ class UIHost(OwnedHandle, ToolHost):
             self._keep.append(callbacks)
         _check(lib.sca_ui_host_set_callbacks(self._live(), *callbacks, None))
 
+    def set_render_callback(self, on_render: Optional[Callable[[str], None]]) -> None:
+        """Sets (or with None clears) the callback that hears a reply wants rendering again."""
+        def rendering(_ctx, message_id):
+            try:
+                on_render(message_id.decode())
+            except Exception:
+                pass
+
+        callback = UI_RENDER_FN(rendering) if on_render else UI_RENDER_FN()
+        with self._lock:
+            self._keep.append(callback)
+        _check(lib.sca_ui_host_set_render_callback(self._live(), callback, None))
+
     def add_component(self, definition: Mapping[str, Any]) -> None:
         """Adds an app component ({"name", "description", "parameters", "events"})."""
         _check(lib.sca_ui_host_add_component(self._live(), _encode(definition)))
 
     def load_plugins(self, directory) -> dict:
-        """Adds the renderers of the plugins in ``directory``; returns the load report."""
+        """Adds the tools and renderers of the plugins in ``directory``; returns the load report."""
         return _call_json(lib.sca_ui_host_load_plugins, self._live(), str(directory).encode())
 
     def receive(self, message_id: str, custom_data) -> dict:

@@ -28,7 +28,7 @@ final class LoadedPlugin: PluginCode, @unchecked Sendable {  // immutable after 
         services.initialize(to: sca_host_services(
             struct_size: UInt32(MemoryLayout<sca_host_services>.size), abi_major: UInt32(SCA_PLUGIN_ABI_MAJOR),
             abi_minor: UInt32(SCA_PLUGIN_ABI_MINOR), log: PluginLogs.log, complete: PluginCalls.complete,
-            is_cancelled: PluginCalls.isCancelled))
+            is_cancelled: PluginCalls.isCancelled, request_render: PluginRendererEngine.requestRender))
         PluginLogs.register(services, log)
 
         var ffi: [String: FFIFunction] = [:]

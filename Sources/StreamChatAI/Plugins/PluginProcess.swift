@@ -53,9 +53,10 @@ final class PluginProcess: PluginCode {
             (id, child) = started
         }
         // A call that times out leaves a helper that may never answer: stop it.
-        completion.onCancel { [weak self] in
-            guard let self, self.state.withLock({ $0.pending.removeValue(forKey: id) != nil }) else { return nil }
-            self.stop(child, reason: nil)
+        // (Strong: a plugin's code lives as long as the process.)
+        completion.onCancel { [self] in
+            guard state.withLock({ $0.pending.removeValue(forKey: id) != nil }) else { return nil }
+            stop(child, reason: nil)
             return "the plugin's process was stopped"
         }
         let nameBytes = Array(name.utf8)

@@ -46,6 +46,16 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
     private let plugin: Plugin
     private let format: String
     private let lock = Mutex<(table: UnsafePointer<sca_renderer_v1>?, engine: OpaquePointer?, problem: String?)>((nil, nil, nil))
+    /// Each reply's context, for the plugin's `request_render`.
+    private let contexts = Mutex<[String: AIUIContext]>([:])
+
+    private final class WeakEngine: Sendable {
+        weak let engine: PluginRendererEngine?
+        init(_ engine: PluginRendererEngine) { self.engine = engine }
+    }
+
+    /// The live engines by the plugin's engine pointer.
+    private static let live = Mutex<[UInt: WeakEngine]>([:])
 
     init(plugin: Plugin, format: String) {
         self.plugin = plugin
@@ -54,8 +64,23 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
 
     deinit {
         lock.withLock { s in
-            if let table = s.table, let engine = s.engine { table.pointee.destroy_engine?(engine) }
+            guard let table = s.table, let engine = s.engine else { return }
+            _ = Self.live.withLock { $0.removeValue(forKey: UInt(bitPattern: UnsafeRawPointer(engine))) }
+            table.pointee.destroy_engine?(engine)
         }
+    }
+
+    /// `host->request_render`: the reply of that engine renders anew.
+    static let requestRender: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Void = { engine, messageID in
+        guard let engine, let messageID, let id = String(validatingCString: messageID),
+              let owner = live.withLock({ $0[UInt(bitPattern: UnsafeRawPointer(engine))]?.engine }),
+              let context = owner.contexts.withLock({ $0[id] })
+        else { return }
+        context.setNeedsRender()
+    }
+
+    private func remember(_ context: AIUIContext) {
+        contexts.withLock { $0[context.messageID] = context }
     }
 
     /// Runs `body` with the plugin's renderer table and this conversation's engine, loading them first.
@@ -75,6 +100,7 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
                     } else if let create = table.pointee.create_engine, let engine = create() {
                         s.table = table
                         s.engine = engine
+                        Self.live.withLock { $0[UInt(bitPattern: UnsafeRawPointer(engine))] = WeakEngine(self) }
                     } else {
                         s.problem = "the renderer plugin \(plugin.name) made no engine"
                     }
@@ -94,6 +120,7 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
     }
 
     func receive(_ document: AIUIDocument, context: AIUIContext) {
+        remember(context)
         _ = withEngine(context: context) { table, engine -> Void? in
             JSONSerializer.string(document.jsonValue).withCString { table.receive?(engine, context.messageID, $0) }
             return ()
@@ -101,6 +128,7 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
     }
 
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
+        remember(context)
         let messageID = context.messageID
         let written = withEngine(context: context) { table, engine -> [String]? in
             guard let view = table.view else { return nil }
@@ -156,6 +184,7 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
     }
 
     func remove(messageID: String) {
+        _ = contexts.withLock { $0.removeValue(forKey: messageID) }
         _ = withEngine(context: nil) { table, engine -> Void? in
             table.remove?(engine, messageID)
             return ()

@@ -1,12 +1,13 @@
 import StreamChatAI
 
-/// The steps tree as terminal text.
-enum StepsText {
+/// UI IR as terminal text: the steps view drawn as steps, any other tree as
+/// an outline of its nodes.
+enum IRDrawer {
     static let icons = [
         "spinner": "◌", "hand": "✋", "key": "🔑", "phone": "📱", "checkmark": "✓", "exclamation": "!", "cross": "✗",
     ]
 
-    static func render(_ root: UINode, parts: [AIMessagePart]) -> String {
+    static func steps(_ root: UINode, parts: [AIMessagePart]) -> String {
         var out = ""
         let calls = Dictionary(parts.compactMap { p in p.toolCall.map { (p.id, $0) } }, uniquingKeysWith: { a, _ in a })
         for node in root.children {
@@ -68,5 +69,13 @@ enum StepsText {
         if run["bold"] == .bool(true) { return "**\(text)**" }
         if run["italic"] == .bool(true) { return "_\(text)_" }
         return text
+    }
+
+    /// An outline: one line a node, `type#id "its text" [events] (pending)`, indented by depth.
+    static func outline(_ node: UINode, depth: Int = 1) -> String {
+        var line = String(repeating: "  ", count: depth) + "\(node.type)#\(node.id)" + (node.visibleText.map { " \"\($0)\"" } ?? "")
+        if !node.events.isEmpty { line += Terminal.styled(" [\(node.events.joined(separator: ", "))]", "36") }
+        if node.state == .pending { line += Terminal.styled(" (pending)", "33") }
+        return node.children.reduce(line + "\n") { $0 + outline($1, depth: depth + 1) }
     }
 }
