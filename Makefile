@@ -55,7 +55,7 @@ $(foreach p,$(PLUGIN_NAMES),$(eval $(call plugin_rules,$(p))))
 
 plugins: $(foreach p,$(PLUGIN_NAMES),$(call plugin_dir,$(p))/manifest.json)
 
-.PHONY: all lib cli release demo plugins test test-swift test-c test-header test-exports test-python memcheck bench install clean
+.PHONY: all lib cli release demo plugins test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
 
 all: lib cli
 
@@ -92,29 +92,16 @@ test: lib cli plugins test-header test-exports test-install test-c memcheck test
 test-swift: plugins
 	$(SWIFT) test --parallel
 
-$(BINDIR)/steps: examples-c/steps.c include/streamchatai.h | lib
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+# Every example links the library and finds it beside itself; some need more.
+examples_LDLIBS_steps := -ljansson
+examples_LDLIBS_run_tools := -ljansson
+examples_LDLIBS_plugins := -ljansson -lpthread
+examples_LDLIBS_genui := -ljansson
+examples_LDLIBS_ui_state := -lpthread
 
-$(BINDIR)/run_tools: examples-c/run_tools.c include/streamchatai.h | lib
+$(BINDIR)/%: examples-c/%.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
-
-$(BINDIR)/plugins: examples-c/plugins.c include/streamchatai.h | lib
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
-
-$(BINDIR)/genui: examples-c/genui.c include/streamchatai.h | lib
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -Wl,-rpath,'$$ORIGIN/../lib' -o $@
-
-$(BINDIR)/ui_state: examples-c/ui_state.c include/streamchatai.h | lib
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
-
-$(BINDIR)/errors: examples-c/errors.c include/streamchatai.h | lib
-	@mkdir -p $(BINDIR)
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lstreamchatai $(examples_LDLIBS_$*) -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 
 # signals must not link the library: it measures what loading it changes.
 $(BINDIR)/signals: examples-c/signals.c include/streamchatai.h

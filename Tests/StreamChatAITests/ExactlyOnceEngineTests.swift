@@ -26,7 +26,7 @@ import Testing
         let settled = DispatchSemaphore(value: 0)
         let engine = try ExactlyOnceEngine(schedule: .backoff(delaysMs: [1, 1, 1])) { _, _ in settled.signal() }
         let attempts = Atomic<Int>(0)
-        _ = engine.offer(call) { _, _ in attempts.add(1, ordering: .relaxed) == 1 }
+        _ = engine.offer(call) { _, _ in attempts.add(1, ordering: .relaxed).newValue == 2 }
         engine.complete(call, with: .failed(reason: "no"))
         #expect(settled.wait(timeout: .now() + 10) == .success)
         #expect(attempts.load(ordering: .relaxed) == 2)

@@ -28,7 +28,7 @@ import Testing
         let held = Mutex<AIToolCompletion?>(nil)
         let finished = Mutex(0)
         let t = try tool { _, completion in held.withLock { $0 = completion } }
-        let run = ToolCallExecution.start(t, call: call(), defaultTimeoutMs: 20) { _ in finished.withLock { $0 += 1 } }
+        let run = ToolCallExecution.start(t, call: call(), defaultTimeoutMs: 20, onFinish: { _ in finished.withLock { $0 += 1 } })
         #expect(run.wait() == .failed(reason: #"The tool "t" did not finish within 20 ms."#))
         #expect(held.withLock { $0 }?.complete(.completed(output: [:], summary: nil)) == false)
         #expect(held.withLock { $0 }?.isCancelled == true)
@@ -111,7 +111,7 @@ import Testing
     @Test func `a tool that lets go of its completion without completing fails the call`() throws {
         let t = try tool { _, _ in }
         let got = Mutex<AIToolResult?>(nil)
-        ToolCallExecution.start(t, call: call(), defaultTimeoutMs: 60_000) { result in got.withLock { $0 = result } }
+        ToolCallExecution.start(t, call: call(), defaultTimeoutMs: 60_000, onFinish: { result in got.withLock { $0 = result } })
         #expect(got.withLock { $0 } == .failed(reason: #"The tool "t" ended the call without a result."#))
     }
 
@@ -120,7 +120,7 @@ import Testing
         let t = try tool { _, completion in held.withLock { $0 = completion } }
         let taken = Atomic<Int>(0)
         let delivered = Atomic<Int>(0)
-        let run = ToolCallExecution.start(t, call: call(), defaultTimeoutMs: 60_000) { _ in delivered.add(1, ordering: .relaxed) }
+        let run = ToolCallExecution.start(t, call: call(), defaultTimeoutMs: 60_000, onFinish: { _ in delivered.add(1, ordering: .relaxed) })
         let completion = try #require(held.withLock { $0 })
         DispatchQueue.concurrentPerform(iterations: 8) { i in
             if completion.complete(.completed(output: ["i": .integer(Int64(i))], summary: nil)) { taken.add(1, ordering: .relaxed) }

@@ -64,21 +64,23 @@ public struct AIUIFenceExtractor: Sendable {
             take(line: line, complete: true)
         }
         if !pending.isEmpty && !pending.hasPrefix("`") && !" \t".contains(pending.first!) || pending.count > 64 && !Self.fenceStart(pending) {
-            let partial = pending
-            pending = ""
-            take(line: partial, complete: false)
+            flushPending()
         }
         checkSize()
     }
 
     /// Says the reply is done: text still held back is released.
     public mutating func finish() {
-        if !pending.isEmpty {
-            let rest = pending
-            pending = ""
-            take(line: rest, complete: false)
-        }
+        flushPending()
         checkSize()
+    }
+
+    /// Takes the unfinished last line as it is.
+    private mutating func flushPending() {
+        guard !pending.isEmpty else { return }
+        let partial = pending
+        pending = ""
+        take(line: partial, complete: false)
     }
 
     private static func fenceStart(_ line: String) -> Bool {

@@ -9,7 +9,7 @@ public struct AIUIDate: Decodable, Sendable, Hashable {
 
     /// Reads a day or an RFC 3339 moment.
     public init?(_ text: String) {
-        if StringFormats.isDate(Array(text.utf8)[...]), let ms = RFC3339.epochMilliseconds(text + "T00:00:00Z") {
+        if RFC3339.isDate(Array(text.utf8)[...]), let ms = RFC3339.epochMilliseconds(text + "T00:00:00Z") {
             self.text = text
             isDay = true
             epochMilliseconds = ms

@@ -228,6 +228,11 @@ public final class AIUIHost: Sendable {
         }
     }
 
+    /// The reply's next render makes a new tree.
+    private func invalidate(_ messageID: String) {
+        state.withLock { $0.replies[messageID]?.revision += 1 }
+    }
+
     /// Says a reply's view changed by itself; the render callback hears of it.
     public func setNeedsRender(messageID: String) {
         let callback = state.withLock { s -> OnNeedsRender? in
@@ -255,7 +260,7 @@ public final class AIUIHost: Sendable {
         let context = context(messageID, renderer, streaming: reply.document.isStreaming, toolRuns: toolRuns)
         var actions: [AIUIAction] = []
         if event.isInput, engine.input(event, on: node, context: context) {
-            // The engine keeps the value.
+            invalidate(messageID)  // the engine took the value into its own state
         } else if event.name == "change", let binding = node.bindings["value"]?.stringValue {
             let pointer = binding.hasPrefix("/") ? (try? JSONPointer(binding)) : JSONPointer(tokens: [binding])
             guard let pointer else { throw .invalid(at: "$.bindings.value", "the node \(node.id) is bound to \(binding), which is not a JSON pointer") }
@@ -271,6 +276,7 @@ public final class AIUIHost: Sendable {
                                   label: event.label ?? node.visibleText ?? event.name, payload: .object(JSONObject(payload)))]
         } else if node.events.contains(event.name) {
             actions = engine.handle(event, on: node, context: context)
+            invalidate(messageID)  // handling may have changed the engine's state
         } else {
             throw StreamChatAIError(.invalidArgument, "the node \(event.nodeID) raises no \(event.name) event (it raises: \(node.events.joined(separator: ", ")))")
         }

@@ -15,7 +15,7 @@ import Synchronization
 /// ```swift
 /// let engine = try ExactlyOnceEngine(schedule: .backoff(delaysMs: [300, 600, 1200]))
 /// if case .run = engine.offer(call, deliver: post) {
-///     ToolCallExecution.start(tool, call: call, defaultTimeoutMs: 60_000) { engine.complete(call, with: $0) }
+///     ToolCallExecution.start(tool, call: call, defaultTimeoutMs: 60_000, onFinish: { engine.complete(call, with: $0) })
 /// }
 /// ```
 public final class ExactlyOnceEngine: Sendable {

@@ -209,19 +209,18 @@ struct SchemaPattern: Sendable {
             }
         }
 
+        /// One atom of a character class, starting at `c`: an escape or a scalar.
+        mutating func classAtom(_ c: Unicode.Scalar) throws(PatternError) -> Node {
+            i += 1
+            return c == "\\" ? try escape(inClass: true) : .scalar(c)
+        }
+
         mutating func characterClass() throws(PatternError) -> Node {
             var set = CharacterSet()
             var negated = false
             if peek() == "^" { negated = true; i += 1 }
             while let c = peek(), c != "]" {
-                let low: Node
-                if c == "\\" {
-                    i += 1
-                    low = try escape(inClass: true)
-                } else {
-                    i += 1
-                    low = .scalar(c)
-                }
+                let low = try classAtom(c)
                 if low.kind == .set {
                     let inner = low.set, innerNegated = low.negated
                     let member: @Sendable (Unicode.Scalar) -> Bool = { inner.contains($0) != innerNegated }
@@ -232,14 +231,7 @@ struct SchemaPattern: Sendable {
                 let lowScalar = low.scalar
                 if peek() == "-", let next = peek(1), next != "]" {
                     i += 1
-                    let high: Node
-                    if next == "\\" {
-                        i += 1
-                        high = try escape(inClass: true)
-                    } else {
-                        i += 1
-                        high = .scalar(next)
-                    }
+                    let high = try classAtom(next)
                     guard high.kind == .scalar, lowScalar.value <= high.scalar.value else {
                         throw PatternError(message: "a character range is out of order or not a range")
                     }

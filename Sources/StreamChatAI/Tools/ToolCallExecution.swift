@@ -57,8 +57,8 @@ public final class ToolCallExecution: Sendable {
             return .some(s.onFinish)
         }
         if let pending {
-            done.leave()
             pending?(failure)
+            done.leave()
         }
     }
 
@@ -137,8 +137,8 @@ public final class ToolCallExecution: Sendable {
             s.cancelHandlers = []
             return .some(s.onFinish)
         }) else { return false }
-        done.leave()
         onFinish?(checked)
+        done.leave()
         return true
     }
 
@@ -164,8 +164,8 @@ public final class ToolCallExecution: Sendable {
             s.result = failure
             return s.onFinish
         }
-        done.leave()
         onFinish?(failure)
+        done.leave()
         return true
     }
 
@@ -178,7 +178,8 @@ public final class ToolCallExecution: Sendable {
         if runNow { _ = handler() }
     }
 
-    /// Blocks until the result is there; the execution's own timer bounds the wait.
+    /// Blocks until the result is there and `onFinish` has run; the
+    /// execution's own timer bounds the wait. Not from inside `onFinish`.
     public func wait() -> AIToolResult {
         done.wait()
         return state.withLock { $0.result }!
