@@ -30,14 +30,14 @@ public final class AIUIHost: Sendable {
     /// Hears that a reply's view changed by itself and wants rendering again (any thread).
     public typealias OnNeedsRender = @Sendable (String) -> Void
 
-    private struct Callbacks {
+    struct Callbacks {
         var send: Send?
         var open: Open?
         var onError: OnError?
         var onNeedsRender: OnNeedsRender?
     }
 
-    private struct State {
+    struct State {
         var renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)] = []
         var components: [AIUIComponentDefinition] = []
         var replies: [String: AIUIReply] = [:]
@@ -50,7 +50,7 @@ public final class AIUIHost: Sendable {
     public let policy: AIUIPolicy
     /// The tools the UI may run, from the host's tool sources.
     public let toolBox = AIToolBox()
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     /// A host; `mediaURL` replaces the media rule (return nil not to load).
     public init(configuration: Configuration = Configuration(), renderers: [any AIUIRenderer] = [],
@@ -130,7 +130,7 @@ public final class AIUIHost: Sendable {
     /// The tools' definitions, sorted by name.
     public var tools: [AIToolDefinition] { toolBox.tools.map(\.definition) }
 
-    private func context(_ messageID: String, _ renderer: any AIUIRenderer, streaming: Bool, toolRuns: AIUIToolRunLog? = nil) -> AIUIContext {
+    func context(_ messageID: String, _ renderer: any AIUIRenderer, streaming: Bool, toolRuns: AIUIToolRunLog? = nil) -> AIUIContext {
         AIUIContext(host: self, messageID: messageID, components: renderer.usable(components), isStreaming: streaming, toolRuns: toolRuns)
     }
 
@@ -191,7 +191,7 @@ public final class AIUIHost: Sendable {
         return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: root)
     }
 
-    private func replyAndRenderer(_ messageID: String) -> (AIUIReply, any AIUIRenderer, any AIUIEngine)? {
+    func replyAndRenderer(_ messageID: String) -> (AIUIReply, any AIUIRenderer, any AIUIEngine)? {
         state.withLock { s in
             guard let reply = s.replies[messageID], let index = reply.renderer else { return nil }
             return (reply, s.renderers[index].renderer, s.renderers[index].engine)
@@ -229,7 +229,7 @@ public final class AIUIHost: Sendable {
     }
 
     /// The reply's next render makes a new tree.
-    private func invalidate(_ messageID: String) {
+    func invalidate(_ messageID: String) {
         state.withLock { $0.replies[messageID]?.revision += 1 }
     }
 
@@ -241,156 +241,5 @@ public final class AIUIHost: Sendable {
             return s.callbacks.onNeedsRender
         }
         callback?(messageID)
-    }
-
-    // MARK: Events and actions
-
-    /// Delivers a user's event on a node of a rendered reply. An input's new
-    /// value goes to the format's engine first, else a bound input updates
-    /// the reply's data model; an app component's event becomes an action;
-    /// any other event of the node goes to the engine.
-    public func handle(_ event: AIUIEvent, messageID: String) throws(StreamChatAIError) -> AIUIEventOutcome {
-        guard let (reply, renderer, engine) = replyAndRenderer(messageID) else {
-            throw StreamChatAIError(.notFound, "no rendered UI for the reply \(messageID)")
-        }
-        guard let node = reply.tree?.find(event.nodeID) else {
-            throw StreamChatAIError(.notFound, "the reply \(messageID) has no node \(event.nodeID) (render it first)")
-        }
-        let toolRuns = AIUIToolRunLog()
-        let context = context(messageID, renderer, streaming: reply.document.isStreaming, toolRuns: toolRuns)
-        var actions: [AIUIAction] = []
-        if event.isInput, engine.input(event, on: node, context: context) {
-            invalidate(messageID)  // the engine took the value into its own state
-        } else if event.name == "change", let binding = node.bindings["value"]?.stringValue {
-            let pointer = binding.hasPrefix("/") ? (try? JSONPointer(binding)) : JSONPointer(tokens: [binding])
-            guard let pointer else { throw .invalid(at: "$.bindings.value", "the node \(node.id) is bound to \(binding), which is not a JSON pointer") }
-            do {
-                try setValue(event.value ?? .null, at: pointer, messageID: messageID)
-            } catch {
-                throw .invalid(at: "$.value", "the value of \(node.id) can't be kept at \(binding): \(error)")
-            }
-        } else if let component = components.first(where: { $0.name == node.type }), node.events.contains(event.name) {
-            var payload: [(String, JSONValue)] = [("component", .string(component.name)), ("node_id", .string(node.id))]
-            if let value = event.value { payload.append(("value", value)) }
-            actions = [AIUIAction(messageID: messageID, format: reply.document.format, name: event.name,
-                                  label: event.label ?? node.visibleText ?? event.name, payload: .object(JSONObject(payload)))]
-        } else if node.events.contains(event.name) {
-            actions = engine.handle(event, on: node, context: context)
-            invalidate(messageID)  // handling may have changed the engine's state
-        } else {
-            throw StreamChatAIError(.invalidArgument, "the node \(event.nodeID) raises no \(event.name) event (it raises: \(node.events.joined(separator: ", ")))")
-        }
-        var outcome = enqueue(actions, messageID: messageID)
-        outcome.toolRuns = toolRuns.all.map { (tool: $0.0, result: $0.1) }
-        return outcome
-    }
-
-    /// Sends the actions still waiting for a reply (after `send` failed).
-    public func retryActions(messageID: String) -> AIUIEventOutcome { enqueue([], messageID: messageID) }
-
-    /// Queues a reply's actions (without secret values) and sends the queue in
-    /// order, one at a time: a failed send keeps it and everything after it
-    /// waiting. While one thread sends, others (also `send` itself handling an
-    /// event) only queue, so no action is sent twice.
-    private func enqueue(_ actions: [AIUIAction], messageID: String) -> AIUIEventOutcome {
-        let (cleaned, send) = state.withLock { s -> ([AIUIAction], Send?) in
-            guard var reply = s.replies[messageID] else { return ([], nil) }
-            let cleaned = actions.map { action in
-                var clean = action
-                clean.payload = AIUIPolicy.scrub(action.payload, reply.secureKeys)
-                return clean
-            }
-            reply.queue += cleaned
-            let mine = !reply.draining && s.callbacks.send != nil
-            if mine { reply.draining = true }
-            s.replies[messageID] = reply
-            return (cleaned, mine ? s.callbacks.send : nil)
-        }
-        if let send {
-            while let next = state.withLock({ s -> AIUIAction? in
-                guard let reply = s.replies[messageID], let first = reply.queue.first else {
-                    s.replies[messageID]?.draining = false
-                    return nil
-                }
-                return first
-            }) {
-                let sent = send(next)
-                let more = state.withLock { s -> Bool in
-                    guard var reply = s.replies[messageID] else { return false }
-                    if sent, reply.queue.first == next { reply.queue.removeFirst() }
-                    if !sent || reply.queue.isEmpty { reply.draining = false }
-                    s.replies[messageID] = reply
-                    return sent && !reply.queue.isEmpty
-                }
-                if !more { break }
-            }
-        }
-        return state.withLock { s in
-            guard let reply = s.replies[messageID] else { return AIUIEventOutcome(actions: cleaned, unsent: 0, state: JSONObject()) }
-            return AIUIEventOutcome(actions: cleaned, unsent: reply.queue.count,
-                                    state: AIUIPolicy.scrub(reply.dataModel, reply.secureKeys).objectValue ?? JSONObject())
-        }
-    }
-
-    /// The reply's form values for an action's payload, without password values.
-    public func formValues(messageID: String) -> JSONObject {
-        state.withLock { s in
-            guard let reply = s.replies[messageID] else { return JSONObject() }
-            return AIUIPolicy.scrub(reply.dataModel, reply.secureKeys).objectValue ?? JSONObject()
-        }
-    }
-
-    // MARK: Tools, links, media, problems
-
-    /// Runs one of the host's tools and waits for its result. A read-only tool
-    /// runs whenever the UI asks; any other only when the user initiated it.
-    public func runTool(_ name: String, arguments: JSONObject, userInitiated: Bool) -> AIToolResult {
-        startTool(name, arguments: arguments, userInitiated: userInitiated, onFinish: nil).wait()
-    }
-
-    /// Starts one of the host's tools under the same policy; `completion` gets
-    /// the result on the thread that produced it.
-    public func runTool(_ name: String, arguments: JSONObject, userInitiated: Bool,
-                        completion: @escaping @Sendable (AIToolResult) -> Void) {
-        _ = startTool(name, arguments: arguments, userInitiated: userInitiated, onFinish: completion)
-    }
-
-    private func startTool(_ name: String, arguments: JSONObject, userInitiated: Bool,
-                           onFinish: (@Sendable (AIToolResult) -> Void)?) -> ToolCallExecution {
-        let tool = toolBox.tool(named: name)
-        let call = AIClientToolInvocation(toolName: name, arguments: arguments).call(id: "ui-" + RandomUUID.string())
-        if let tool, let refusal = AIUIPolicy.refusal(of: tool.definition, userInitiated: userInitiated) {
-            return ToolCallExecution.answered(call, with: refusal, onFinish: onFinish)
-        }
-        return ToolCallExecution.start(tool, call: call, defaultTimeoutMs: configuration.toolTimeoutMs, onFinish: onFinish)
-    }
-
-    /// Opens a link of a reply's UI through the open callback, when its scheme is allowed.
-    @discardableResult
-    public func open(_ url: String) -> Bool {
-        guard policy.allowsLink(url) else { return false }
-        return state.withLock { $0.callbacks.open }?(url) ?? false
-    }
-
-    /// The URL a medium loads from, or nil not to load it.
-    public func mediaURL(_ url: String) -> String? { policy.media(url) }
-
-    func report(_ problem: String, messageID: String?) {
-        state.withLock { $0.callbacks.onError }?(messageID, problem)
-    }
-
-    // MARK: Capabilities
-
-    /// What the agent's backend needs. Each renderer's instructions are the
-    /// app's, then the format's own, written from its components, the app's and
-    /// the host's tools. Deterministic.
-    public var capabilities: AIUICapabilities {
-        let (renderers, components) = state.withLock { s in (s.renderers.map(\.renderer), s.components) }
-        let tools = self.tools
-        return AIUICapabilities(renderers: renderers.map { renderer in
-            let instructions = [configuration.instructions, renderer.instructions(components: renderer.usable(components), tools: tools)]
-                .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
-            return AIUICapabilities.Renderer(format: renderer.format, fence: renderer.fence, instructions: instructions)
-        }, components: components)
     }
 }
