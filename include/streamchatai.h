@@ -133,7 +133,9 @@ void sca_free(void *p);
 /* Limits                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/** The largest JSON input accepted, in bytes. Default 64 MiB. Since 0.1. */
+/** The largest JSON input accepted, in bytes. Default 64 MiB; at most 1 TiB
+ *  (a larger value, such as INT64_MAX for "unlimited", is lowered to it).
+ *  Since 0.1. */
 #define SCA_LIMIT_INPUT_BYTES 0
 /** The deepest nesting of arrays and objects accepted. Default 512; at most
  *  10000. Since 0.1. */
@@ -229,10 +231,11 @@ typedef void (*sca_tool_fn)(void *ctx, const char *call_json, sca_result *result
 /** Completes a call: output_json is a JSON object for the model (NULL means
  *  {}), summary a short text every channel member sees (may be NULL). An
  *  output over 20 KB of JSON is delivered as a failed result that says so.
- *  Errors: SCA_E_INVALID_ARGUMENT (NULL or unknown result, output not an
- *  object; the result stays pending so you can complete it properly),
- *  SCA_E_INVALID_JSON, SCA_E_REFUSED (the call already has a result: it was
- *  completed, or it timed out).
+ *  Errors: SCA_E_INVALID_ARGUMENT (NULL, a result completed already, or one
+ *  whose runner or UI host was freed; or an output that is not an object:
+ *  then the result stays pending so you can complete it properly),
+ *  SCA_E_INVALID_JSON, SCA_E_REFUSED (the call timed out or was cancelled
+ *  before this result came; the result is dropped).
  *  [any-thread] Since 0.1. */
 sca_status sca_result_complete(sca_result *r, const char *output_json, const char *summary);
 

@@ -27,3 +27,25 @@ static inline int sca_spawn_add_chdir(posix_spawn_file_actions_t *actions, const
 static inline int sca_spawn_add_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
+
+/* getenv that answers NULL in a program running with more rights than its
+   user (setuid, setgid, capabilities), so the user can't steer it. */
+char *secure_getenv(const char *name);
+
+#include <pthread.h>
+
+/* The attributes of a running thread, its stack among them (GNU). */
+int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
+
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* A descriptor that becomes readable when process `pid` ends (Linux 5.3+),
+   or -1. */
+static inline int sca_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    return (int)syscall(434, pid, 0);
+#endif
+}

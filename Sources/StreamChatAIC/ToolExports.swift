@@ -106,7 +106,7 @@ public func sca_result_fail(_ r: OpaquePointer!, _ reason: UnsafePointer<CChar>!
 private func complete(_ r: OpaquePointer?, _ result: AIToolResult) throws(StreamChatAIError) {
     let completion = try PendingResults.take(r)
     guard completion.complete(result) else {
-        throw StreamChatAIError(.refused, "the call already has a result (it timed out, or was completed before)")
+        throw StreamChatAIError(.refused, "the call already has a result: it timed out or was cancelled before this one came")
     }
 }
 

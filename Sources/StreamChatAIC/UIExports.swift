@@ -1,6 +1,10 @@
 import CStreamChatAIABI
 import StreamChatAI
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 // Generative UI (include/streamchatai.h, "Generative UI").
 
 /// The live host and the reply id most UI calls start with.
@@ -235,9 +239,14 @@ public func sca_fence_extractor_feed(
     entryPoint { () throws(StreamChatAIError) in
         let out = OptionalOutput(outJSON)
         let handle = try Handles.extractors.get(extractor)
-        let text = try textArgument(chunk, name: "chunk")
-        try out.write(handle.extractor.withLock { e in
-            e.feed(text)
+        guard let chunk else { throw StreamChatAIError(.invalidArgument, "chunk is NULL") }
+        let bytes = UnsafeRawBufferPointer(start: chunk, count: strlen(chunk))
+        try out.write(try handle.extractor.withLock { e throws(StreamChatAIError) in
+            do throws(StreamChatAIError) {
+                try e.feed(utf8: bytes)
+            } catch {
+                throw StreamChatAIError(.invalidArgument, "chunk: \(error.message)")
+            }
             return e.jsonValue
         })
     }

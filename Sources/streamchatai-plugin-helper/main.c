@@ -2,7 +2,10 @@
  * streamchatai-plugin-helper — runs one plugin marked "isolation": "process"
  * in a child process, so a crash or a hang costs a call, not the host.
  *
- *   streamchatai-plugin-helper LIBRARY ENTRY_SYMBOL PLUGIN_NAME
+ *   streamchatai-plugin-helper LIBRARY ENTRY_SYMBOL PLUGIN_NAME [MEMORY_MB CPU_SECONDS]
+ *
+ * MEMORY_MB and CPU_SECONDS (0: none) bound the process with setrlimit
+ * before the plugin loads.
  *
  * The host talks to it over standard input and output in length-prefixed
  * frames (a text header line, then exactly the announced bytes), so no
@@ -17,10 +20,16 @@
  *   host → helper   HAS <len>\n<tool name>
  *                   CALL <id> <name len> <args len>\n<name><arguments json>
  *
- * End of input ends the helper.
+ * End of input ends the helper. The frames travel on copies of the helper's
+ * first standard input and output; the plugin's own standard input reads
+ * /dev/null and its standard output goes to standard error (which the host
+ * keeps as the plugin's log), so a plugin that prints can't break a frame.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <stddef.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -30,6 +39,9 @@
 #include "streamchatai_plugin.h"
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The protocol's streams: the helper's first standard input and output. */
+static FILE *protocol_in;
+static FILE *protocol_out;
 
 struct sca_plugin_call {
     unsigned long long id;
@@ -38,9 +50,9 @@ struct sca_plugin_call {
 
 static void frame(const char *header, const char *body, size_t len) {
     pthread_mutex_lock(&out_lock);
-    fputs(header, stdout);
-    if (len) fwrite(body, 1, len, stdout);
-    fflush(stdout);
+    fputs(header, protocol_out);
+    if (len) fwrite(body, 1, len, protocol_out);
+    fflush(protocol_out);
     pthread_mutex_unlock(&out_lock);
 }
 
@@ -97,7 +109,7 @@ static void fail(const char *message) {
 static char *read_body(size_t len) {
     char *body = malloc(len + 1);
     if (!body) fail("out of memory");
-    if (len && fread(body, 1, len, stdin) != len) {
+    if (len && fread(body, 1, len, protocol_in) != len) {
         free(body);
         return NULL;
     }
@@ -105,11 +117,34 @@ static char *read_body(size_t len) {
     return body;
 }
 
+/* Moves the protocol off descriptors 0 and 1, which the plugin may use. */
+static void take_protocol(void) {
+    int in = fcntl(0, F_DUPFD_CLOEXEC, 3), out = fcntl(1, F_DUPFD_CLOEXEC, 3);
+    int null = open("/dev/null", O_RDONLY);
+    if (in < 0 || out < 0 || null < 0 || dup2(null, 0) < 0 || dup2(2, 1) < 0) exit(4);
+    close(null);
+    protocol_in = fdopen(in, "r");
+    protocol_out = fdopen(out, "w");
+    if (!protocol_in || !protocol_out) exit(4);
+}
+
+static void limit(int resource, unsigned long long value) {
+    struct rlimit bound;
+    if (value == 0) return;
+    bound.rlim_cur = bound.rlim_max = (rlim_t)value;
+    setrlimit(resource, &bound);
+}
+
 int main(int argc, char **argv) {
     char line[256], message[512];
-    if (argc != 4) {
-        fprintf(stderr, "usage: streamchatai-plugin-helper LIBRARY ENTRY_SYMBOL PLUGIN_NAME\n");
+    if (argc != 4 && argc != 6) {
+        fprintf(stderr, "usage: streamchatai-plugin-helper LIBRARY ENTRY_SYMBOL PLUGIN_NAME [MEMORY_MB CPU_SECONDS]\n");
         return 2;
+    }
+    take_protocol();
+    if (argc == 6) {
+        limit(RLIMIT_AS, strtoull(argv[4], NULL, 10) << 20);
+        limit(RLIMIT_CPU, strtoull(argv[5], NULL, 10));
     }
     void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
     if (!library) {
@@ -136,7 +171,7 @@ int main(int argc, char **argv) {
     snprintf(line, sizeof line, "READY %u %u\n", plugin->abi_major, plugin->abi_minor);
     frame(line, NULL, 0);
 
-    while (fgets(line, sizeof line, stdin)) {
+    while (fgets(line, sizeof line, protocol_in)) {
         size_t len = 0, name_len = 0, args_len = 0;
         unsigned long long id = 0;
         if (sscanf(line, "HAS %zu", &len) == 1) {

@@ -108,7 +108,7 @@ final class StatefulEngine: AIUIEngine, Sendable {
         #expect(gone == nil)
     }
 
-    @Test func `an event sent from inside send is queued, not sent twice`() throws {
+    @Test func `D9 an event sent from inside send is queued, not sent twice`() throws {
         let sent = Mutex<[String]>([])
         let hostBox = Mutex<AIUIHost?>(nil)
         let host = AIUIHost(renderers: [ListRenderer()], send: { action in
@@ -124,7 +124,7 @@ final class StatefulEngine: AIUIEngine, Sendable {
         hostBox.withLock { $0 = nil }
     }
 
-    @Test func `eight threads tapping one reply send each action exactly once`() throws {
+    @Test func `D9 eight threads tapping one reply send each action exactly once`() throws {
         let sent = Atomic<Int>(0)
         let host = AIUIHost(renderers: [ListRenderer()], send: { _ in sent.add(1, ordering: .relaxed); return true })
         host.receive(messageID: "m", customData: try uiData(#"[{"id": "a", "title": "A"}]"#))

@@ -61,13 +61,15 @@ static int32_t cards_view(sca_renderer_engine *engine, const char *message_id, c
                           sca_json_writer write, void *writer_ctx) {
     (void)engine;
     (void)message_id;
-    json_t *document = json_loads(document_json, 0, NULL);
+    /* JSON_ALLOW_NUL: the host passes on text that may hold \u0000; check every value before use. */
+    json_t *document = json_loads(document_json, JSON_ALLOW_NUL, NULL);
     json_t *cards = json_object_get(document, "content");
     if (!json_is_array(cards)) {
         json_decref(document);
         return 1; /* not cards: the reply shows its text */
     }
-    int streaming = strcmp(json_string_value(json_object_get(document, "status")) ? json_string_value(json_object_get(document, "status")) : "", "streaming") == 0;
+    const char *status = json_string_value(json_object_get(document, "status"));
+    int streaming = status && strcmp(status, "streaming") == 0;
     json_t *children = json_array();
     size_t i;
     json_t *card;
@@ -104,17 +106,19 @@ static int32_t cards_event(sca_renderer_engine *engine, const char *message_id, 
                            const char *node_json, sca_json_writer write, void *writer_ctx) {
     (void)engine;
     (void)message_id;
-    json_t *event = json_loads(event_json, 0, NULL);
-    json_t *node = json_loads(node_json, 0, NULL);
+    json_t *event = json_loads(event_json, JSON_ALLOW_NUL, NULL);
+    json_t *node = json_loads(node_json, JSON_ALLOW_NUL, NULL);
     json_t *props = json_object_get(node, "props");
     const char *action = json_string_value(json_object_get(props, "action"));
+    const char *name = json_string_value(json_object_get(event, "name"));
+    int tap = name && strcmp(name, "tap") == 0;
     json_t *tool = json_object_get(props, "tool");
-    if (json_is_object(tool) && strcmp(json_string_value(json_object_get(event, "name")), "tap") == 0) {
+    if (json_is_object(tool) && tap) {
         json_t *request = json_pack("{s:O}", "run_tool", tool);
         write_json(request, write, writer_ctx);
         json_decref(request);
     }
-    if (action && strcmp(json_string_value(json_object_get(event, "name")), "tap") == 0) {
+    if (action && tap) {
         json_t *out = json_pack("{s:s,s:{s:O,s:O}}", "name", action, "payload", "index", json_object_get(props, "index"),
                                 "title", json_object_get(props, "title"));
         write_json(out, write, writer_ctx);

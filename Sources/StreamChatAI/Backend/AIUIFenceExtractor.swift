@@ -30,6 +30,8 @@ public struct AIUIFenceExtractor: Sendable {
     private var pending = ""
     private var closed = false
     private var lineStart = true
+    /// The start of a character a byte chunk cut off, kept for the next chunk.
+    private var pendingBytes: [UInt8] = []
     /// Whether the UI was left out for being too large.
     public private(set) var droppedForSize = false
 
@@ -69,8 +71,27 @@ public struct AIUIFenceExtractor: Sendable {
         checkSize()
     }
 
-    /// Says the reply is done: text still held back is released.
+    /// Adds the next chunk of the model's text as UTF-8 bytes, which may end
+    /// (or begin) inside a character, as byte streams split them: the cut-off
+    /// start of a character waits for the next chunk.
+    /// - Throws: ``StreamChatAIError`` (invalid argument) when the bytes are not
+    ///   UTF-8; nothing of the chunk is taken then.
+    public mutating func feed<Bytes: Collection<UInt8>>(utf8 chunk: Bytes) throws(StreamChatAIError) {
+        let bytes = pendingBytes + chunk
+        guard let complete = bytes.withUnsafeBufferPointer({ b in b.isEmpty ? 0 : UTF8Check.completePrefix(b.baseAddress!, count: b.count) }) else {
+            throw StreamChatAIError(.invalidArgument, "the chunk is not valid UTF-8")
+        }
+        pendingBytes = Array(bytes[complete...])
+        feed(String(decoding: bytes[..<complete], as: UTF8.self))
+    }
+
+    /// Says the reply is done: text still held back is released (a character
+    /// cut off at the very end becomes U+FFFD).
     public mutating func finish() {
+        if !pendingBytes.isEmpty {
+            pendingBytes = []
+            pending += "\u{FFFD}"
+        }
         flushPending()
         checkSize()
     }

@@ -10,6 +10,15 @@ extension AIUIHost {
         guard let node = reply.tree?.find(event.nodeID) else {
             throw StreamChatAIError(.notFound, "the reply \(messageID) has no node \(event.nodeID) (render it first)")
         }
+        // A secret input's value may reach the engine's own state, but nothing the engine or the host sends.
+        var event = event
+        if node.isSecure {
+            // Four characters at least: shorter strings are too common to strip wherever they appear.
+            if let secret = event.value?.stringValue, secret.count >= 4 {
+                state.withLock { s in _ = s.replies[messageID]?.secrets.insert(secret) }
+            }
+            if !event.isInput { event.value = nil }
+        }
         let toolRuns = AIUIToolRunLog()
         let context = context(messageID, renderer, streaming: reply.document.isStreaming, toolRuns: toolRuns)
         var actions: [AIUIAction] = []
@@ -51,7 +60,7 @@ extension AIUIHost {
             guard var reply = s.replies[messageID] else { return ([], nil) }
             let cleaned = actions.map { action in
                 var clean = action
-                clean.payload = AIUIPolicy.scrub(action.payload, reply.secureKeys)
+                clean.payload = AIUIPolicy.scrub(action.payload, reply.secureKeys, secrets: reply.secrets)
                 return clean
             }
             reply.queue += cleaned
@@ -82,7 +91,7 @@ extension AIUIHost {
         return state.withLock { s in
             guard let reply = s.replies[messageID] else { return AIUIEventOutcome(actions: cleaned, unsent: 0, state: JSONObject()) }
             return AIUIEventOutcome(actions: cleaned, unsent: reply.queue.count,
-                                    state: AIUIPolicy.scrub(reply.dataModel, reply.secureKeys).objectValue ?? JSONObject())
+                                    state: AIUIPolicy.scrub(reply.dataModel, reply.secureKeys, secrets: reply.secrets).objectValue ?? JSONObject())
         }
     }
 
@@ -90,7 +99,7 @@ extension AIUIHost {
     public func formValues(messageID: String) -> JSONObject {
         state.withLock { s in
             guard let reply = s.replies[messageID] else { return JSONObject() }
-            return AIUIPolicy.scrub(reply.dataModel, reply.secureKeys).objectValue ?? JSONObject()
+            return AIUIPolicy.scrub(reply.dataModel, reply.secureKeys, secrets: reply.secrets).objectValue ?? JSONObject()
         }
     }
 }

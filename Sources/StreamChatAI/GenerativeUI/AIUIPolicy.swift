@@ -8,8 +8,13 @@ public struct AIUIPolicy: Sendable {
     /// Replaces the media rule: the URL to load instead, or nil not to load.
     public var mediaURL: (@Sendable (String) -> String?)?
 
-    /// The props that name a medium to load; the media policy decides each one.
-    public static let mediaProps: Set<String> = ["image", "image_url", "video", "video_url", "audio", "audio_url", "src", "media_url"]
+    /// The props that name a medium to load, at any depth of a node's props
+    /// (a string, or a list of them); the media policy decides each one.
+    public static let mediaProps: Set<String> = [
+        "image", "image_url", "images", "image_urls", "video", "video_url", "audio", "audio_url", "src", "media_url",
+        "poster", "poster_url", "thumbnail", "thumbnail_url", "icon", "icon_url", "background_image", "avatar", "avatar_url",
+        "logo", "logo_url", "photo", "photo_url", "cover", "cover_url", "url_image",
+    ]
 
     /// A policy with the given rules.
     public init(linkSchemes: Set<String>, mediaSchemes: Set<String>, mediaURL: (@Sendable (String) -> String?)? = nil) {
@@ -18,9 +23,11 @@ public struct AIUIPolicy: Sendable {
         self.mediaURL = mediaURL
     }
 
-    /// Whether a link may open: an allowed scheme, no spaces or control characters.
+    /// Whether a link may open: an allowed scheme, no spaces or control
+    /// characters, and for http and https a host (`https:javascript:…` has none).
     public func allowsLink(_ url: String) -> Bool {
         guard let scheme = WebURL.scheme(of: url), linkSchemes.contains(scheme) else { return false }
+        if scheme == "http" || scheme == "https" { return WebURL.isHTTPWithHost(url) }
         return !url.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F })
     }
 
@@ -37,16 +44,41 @@ public struct AIUIPolicy: Sendable {
     /// refuses is removed (and reported), so a front end never loads it.
     func applyMedia(to root: inout UINode, report: (String) -> Void) {
         root.transform { node in
-            for key in Self.mediaProps {
-                guard let value = node.props[key] else { continue }
-                if let url = value.stringValue, let allowed = media(url) {
-                    node.props[key] = .string(allowed)
-                } else {
-                    node.props[key] = nil
-                    report("the media \(key) of \(node.id) was not loaded: the media policy refused \(value)")
+            let id = node.id
+            node.props = applyMedia(to: node.props) { key, value in
+                report("the media \(key) of \(id) was not loaded: the media policy refused \(value)")
+            }
+        }
+    }
+
+    /// `props` with every media member at any depth put through the media rule.
+    private func applyMedia(to props: JSONObject, report: (String, JSONValue) -> Void) -> JSONObject {
+        var out = JSONObject()
+        for (key, value) in props {
+            if Self.mediaProps.contains(key) {
+                switch value {
+                case .string(let url):
+                    if let allowed = media(url) { out[key] = .string(allowed) } else { report(key, value) }
+                case .array(let list):
+                    out[key] = .array(list.compactMap { item in
+                        if let url = item.stringValue, let allowed = media(url) { return .string(allowed) }
+                        if item.objectValue != nil { return .object(applyMedia(to: item.objectValue!, report: report)) }
+                        report(key, item)
+                        return nil
+                    })
+                case .object(let inner): out[key] = .object(applyMedia(to: inner, report: report))
+                default: report(key, value)
+                }
+            } else {
+                switch value {
+                case .object(let inner): out[key] = .object(applyMedia(to: inner, report: report))
+                case .array(let list):
+                    out[key] = .array(list.map { $0.objectValue.map { .object(applyMedia(to: $0, report: report)) } ?? $0 })
+                default: out[key] = value
                 }
             }
         }
+        return out
     }
 
     /// Why the UI may not run `tool` now, or nil when it may: a read-only tool
@@ -69,13 +101,16 @@ public struct AIUIPolicy: Sendable {
         return keys
     }
 
-    /// `value` without any member named by `secure`, at any depth.
-    static func scrub(_ value: JSONValue, _ secure: Set<String>) -> JSONValue {
-        guard !secure.isEmpty else { return value }
+    /// `value` without any member named by `secure`, and without any string
+    /// equal to one of `secrets` (values typed into secret inputs), at any depth.
+    static func scrub(_ value: JSONValue, _ secure: Set<String>, secrets: Set<String> = []) -> JSONValue {
+        guard !secure.isEmpty || !secrets.isEmpty else { return value }
+        func isSecret(_ v: JSONValue) -> Bool { v.stringValue.map(secrets.contains) ?? false }
         switch value {
-        case .object(let o): return .object(JSONObject(o.filter { !secure.contains($0.key) }.map { ($0.key, scrub($0.value, secure)) }))
-        case .array(let a): return .array(a.map { scrub($0, secure) })
-        default: return value
+        case .object(let o):
+            return .object(JSONObject(o.filter { !secure.contains($0.key) && !isSecret($0.value) }.map { ($0.key, scrub($0.value, secure, secrets: secrets)) }))
+        case .array(let a): return .array(a.filter { !isSecret($0) }.map { scrub($0, secure, secrets: secrets) })
+        default: return isSecret(value) ? .null : value
         }
     }
 }

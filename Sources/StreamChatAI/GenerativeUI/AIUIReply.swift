@@ -17,6 +17,8 @@ struct AIUIReply {
     var dataModel: JSONValue = .object(JSONObject())
     /// The data-model keys secret inputs are bound to: never sent.
     var secureKeys = Set<String>()
+    /// The values typed into secret inputs: never sent, wherever they turn up.
+    var secrets = Set<String>()
     /// Actions not yet sent, in order.
     var queue: [AIUIAction] = []
     /// Whether a thread is sending the queue now; others leave their actions to it.

@@ -13,8 +13,10 @@ extension UINode {
     }
 
     /// Whether the node takes a secret (a password field): its value must never leave in an action.
+    /// `secure: true` (or `"true"`), an `input_type` of password in any case, or a type that says password.
     public var isSecure: Bool {
-        props["secure"] == .bool(true) || props["input_type"] == "password" || type.lowercased().contains("password")
+        props["secure"] == .bool(true) || props["secure"]?.stringValue?.lowercased() == "true"
+            || props["input_type"]?.stringValue?.lowercased() == "password" || type.lowercased().contains("password")
     }
 
     /// Visits this node and every node below it, depth first, with the id of its parent.

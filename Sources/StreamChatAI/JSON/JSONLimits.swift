@@ -10,10 +10,14 @@ public struct JSONLimits: Sendable, Hashable {
     /// The highest nesting depth that can be configured; deeper recursion could exhaust a thread's stack.
     public static let maxDepthCeiling = 10_000
 
-    /// Creates limits.
+    /// The largest input size that can be configured: 1 TiB, far above what fits in memory, so
+    /// "unlimited" (`Int64.max`) is taken as this, and sums with it never overflow.
+    public static let maxBytesCeiling = 1 << 40
+
+    /// Creates limits (each lowered to its ceiling, raised to 0).
     public init(maxDepth: Int = 512, maxBytes: Int = 64 << 20) {
-        self.maxDepth = min(maxDepth, Self.maxDepthCeiling)
-        self.maxBytes = maxBytes
+        self.maxDepth = min(max(maxDepth, 0), Self.maxDepthCeiling)
+        self.maxBytes = min(max(maxBytes, 0), Self.maxBytesCeiling)
     }
 
     /// 512 levels, 64 MiB.
@@ -33,9 +37,9 @@ public struct JSONLimits: Sendable, Hashable {
         processDepth.exchange(min(max(value, 0), maxDepthCeiling), ordering: .relaxed)
     }
 
-    /// Sets the process-wide size limit and returns the old one.
+    /// Sets the process-wide size limit (capped at ``maxBytesCeiling``) and returns the old one.
     @discardableResult
     public static func setProcessMaxBytes(_ value: Int) -> Int {
-        processBytes.exchange(max(value, 0), ordering: .relaxed)
+        processBytes.exchange(min(max(value, 0), maxBytesCeiling), ordering: .relaxed)
     }
 }

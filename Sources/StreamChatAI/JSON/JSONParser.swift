@@ -141,6 +141,10 @@ private struct Reader {
         if depth > maxDepth {
             throw error("nesting deeper than the limit of \(maxDepth) levels", at: i, kind: .limitExceeded)
         }
+        // Every 8 levels is enough: a level costs well under a KiB (a few KiB unoptimized), the guard keeps 48 KiB free.
+        if depth & 7 == 0, !StackGuard.hasRoom() {
+            throw error("\(StackGuard.refusal) (\(depth) levels)", at: i, kind: .limitExceeded)
+        }
     }
 
     mutating func array() throws(JSONError) -> JSONValue {
@@ -221,15 +225,22 @@ private struct Reader {
         return .object(JSONObject(uncheckedKeys: keys, values: values))
     }
 
+    /// The longest error path kept: past it the outer parts show as `…`, so
+    /// an error deep in a hostile document stays short and costs no more to build.
+    static let maxErrorPath = 160
+
     static func prefixed(_ error: JSONError, key: String) -> JSONError {
-        var e = error
-        e.path = JSONPath.appending(key: key, to: "$") + e.path.dropFirst()
-        return e
+        prefixed(error, JSONPath.appending(key: key, to: "$"))
     }
 
     static func prefixed(_ error: JSONError, index: Int) -> JSONError {
+        prefixed(error, JSONPath.appending(index: index, to: "$"))
+    }
+
+    private static func prefixed(_ error: JSONError, _ outer: String) -> JSONError {
         var e = error
-        e.path = JSONPath.appending(index: index, to: "$") + e.path.dropFirst()
+        if e.path.hasPrefix("$…") { return e }
+        e.path = e.path.utf8.count > maxErrorPath ? "$…" + e.path.dropFirst() : outer + e.path.dropFirst()
         return e
     }
 

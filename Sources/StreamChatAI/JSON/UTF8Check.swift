@@ -42,4 +42,22 @@ enum UTF8Check {
         }
         return nil
     }
+
+    /// How many bytes of `p[0..<count]` end at a character boundary when the
+    /// rest is the start of a character cut off by the end (at most 3 bytes);
+    /// nil when the bytes are not UTF-8.
+    static func completePrefix(_ p: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard invalidOffset(p, count: count, allowTruncated: true) == nil else { return nil }
+        // A lead byte within the last three bytes whose sequence runs past the end.
+        var i = count - 1
+        while i >= 0 && i >= count - 3 {
+            let b = p[i]
+            if b & 0xC0 != 0x80 {
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+                return i + length > count ? i : count
+            }
+            i -= 1
+        }
+        return count
+    }
 }

@@ -25,7 +25,7 @@ extension AIPluginHost {
         do {
             entries = try registry.discover(directory: directory, allowWritable: allowsWritablePlugins)
         } catch {
-            throw StreamChatAIError(.notFound, error.description)
+            throw StreamChatAIError(error.refused ? .refused : .notFound, error.description)
         }
         for i in entries.indices {
             guard let plugin = entries[i].plugin else { continue }

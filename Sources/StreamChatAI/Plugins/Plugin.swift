@@ -18,16 +18,16 @@ public final class Plugin: AIToolSource {
 
     /// The folder and manifest.
     public let folder: PluginFolder
-    private let helperPath: String?
+    private let helper: Result<String, PluginProblem>
     private let state = Mutex<(code: (any PluginCode)?, problem: PluginProblem?)>((nil, nil))
     private let logLines = Mutex<[String]>([])
 
     /// The most log lines kept per plugin.
     static let maxLogLines = 200
 
-    init(folder: PluginFolder, helperPath: String?) {
+    init(folder: PluginFolder, helper: Result<String, PluginProblem>) {
         self.folder = folder
-        self.helperPath = helperPath
+        self.helper = helper
     }
 
     /// The plugin's name.
@@ -75,7 +75,8 @@ public final class Plugin: AIToolSource {
                 s.code = code
                 return .success(code)
             } catch {
-                s.problem = error
+                // A helper that started too slowly may start next time; anything else stays failed.
+                if !error.transient { s.problem = error }
                 return .failure(error)
             }
         }
@@ -87,10 +88,7 @@ public final class Plugin: AIToolSource {
         case (.library, .inProcess):
             return try LoadedPlugin(folder: folder, log: log)
         case (.library, .process):
-            guard let helperPath else {
-                throw PluginProblem(reason: "the plugin helper program was not found next to the library (set STREAMCHATAI_PLUGIN_HELPER)")
-            }
-            let process = PluginProcess(folder: folder, helperPath: helperPath, log: log)
+            let process = PluginProcess(folder: folder, helperPath: try helper.get(), log: log)
             try process.start()
             return process
         }

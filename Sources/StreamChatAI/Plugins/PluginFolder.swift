@@ -24,7 +24,7 @@ public struct PluginFolder: Sendable, Hashable {
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw PluginProblem(reason: "a plugin must be a real folder, not a link or a file", file: path)
         }
-        try Self.checkPermissions(info, of: path, allowWritable: allowWritable)
+        try PluginTrust.check(info, of: path, allowWritable: allowWritable)
         guard let real = POSIX.realPath(path) else { throw PluginProblem(reason: POSIX.errnoText("cannot resolve the folder"), file: path) }
         self.path = real
 
@@ -34,7 +34,7 @@ public struct PluginFolder: Sendable, Hashable {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw PluginProblem(reason: "manifest.json must be a regular file, not a link", file: manifestPath)
         }
-        try Self.checkPermissions(info, of: manifestPath, allowWritable: allowWritable)
+        try PluginTrust.check(info, of: manifestPath, allowWritable: allowWritable)
         guard Int(info.st_size) <= Self.maxManifestBytes else {
             throw PluginProblem(reason: "manifest.json is \(info.st_size) bytes, over the limit of \(Self.maxManifestBytes)", file: manifestPath)
         }
@@ -78,14 +78,9 @@ public struct PluginFolder: Sendable, Hashable {
         guard stat(realLibrary, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw PluginProblem(reason: "the library is not a regular file", file: library, path: jsonPath)
         }
-        try checkPermissions(info, of: realLibrary, allowWritable: allowWritable)
+        try PluginTrust.check(info, of: realLibrary, allowWritable: allowWritable)
+        try PluginTrust.checkFolders(from: real, to: realLibrary, allowWritable: allowWritable)
         return realLibrary
-    }
-
-    static func checkPermissions(_ info: stat, of path: String, allowWritable: Bool) throws(PluginProblem) {
-        guard allowWritable || info.st_mode & 0o022 == 0 else {
-            throw PluginProblem(reason: "writable by group or others (mode \(String(info.st_mode & 0o777, radix: 8))): anyone could change what runs", file: path)
-        }
     }
 
     /// The subfolders of `directory`, sorted by name (hidden ones left out).

@@ -58,6 +58,13 @@ public struct PluginManifest: Sendable, Hashable {
     public var isolation: Isolation
     /// How long a tool call may take.
     public var toolTimeoutMs: Int?
+    /// A process plugin's bound on its address space, in MiB (0: none; default 2048).
+    public var memoryLimitMB: Int
+    /// A process plugin's bound on CPU time, in seconds (0: none, the default).
+    public var cpuLimitSeconds: Int
+    /// The environment variables a process plugin gets besides the few every
+    /// program needs (`PATH`, `HOME`, `LANG`, `LC_*`, `TZ`, `TMPDIR`, `USER`, `LOGNAME`).
+    public var environment: [String]
     /// Tools called through the plugin's entry table.
     public var tools: [AIToolDefinition]
     /// Plain C functions called through libffi.
@@ -93,6 +100,12 @@ public struct PluginManifest: Sendable, Hashable {
         abiMinor = abiPart("minor", 0)
         isolation = Isolation(rawValue: o["isolation"]?.stringValue ?? "in_process") ?? .inProcess
         if case .integer(let ms)? = o["tool_timeout_ms"] { toolTimeoutMs = Int(ms) } else { toolTimeoutMs = nil }
+        if case .integer(let mb)? = o["limits"]?["memory_mb"] { memoryLimitMB = Int(mb) } else { memoryLimitMB = 2048 }
+        if case .integer(let s)? = o["limits"]?["cpu_seconds"] { cpuLimitSeconds = Int(s) } else { cpuLimitSeconds = 0 }
+        environment = o["environment"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if isolation == .inProcess && (o["limits"] != nil || o["environment"] != nil) {
+            throw PluginProblem(reason: "limits and environment apply to a plugin in its own process: use \"isolation\": \"process\"", path: "$.isolation")
+        }
 
         if let library, library.split(separator: "/").contains("..") {
             throw PluginProblem(reason: "the library path must stay inside the plugin's folder", path: "$.library")

@@ -28,6 +28,15 @@ public enum PluginManifestSchema {
     },
     "isolation": {"enum": ["in_process", "process"]},
     "tool_timeout_ms": {"type": "integer", "minimum": 1, "maximum": 3600000},
+    "limits": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "memory_mb": {"type": "integer", "minimum": 0, "maximum": 1048576},
+        "cpu_seconds": {"type": "integer", "minimum": 0, "maximum": 86400}
+      }
+    },
+    "environment": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},
     "tools": {"type": "array", "items": {"$ref": "#/$defs/tool"}},
     "ffi_tools": {"type": "array", "items": {"$ref": "#/$defs/ffiTool"}},
     "renderers": {"type": "array", "items": {"$ref": "#/$defs/renderer"}}

@@ -6,11 +6,17 @@ public struct PluginProblem: Error, Sendable, Hashable, CustomStringConvertible 
     public var file: String?
     /// The JSON path in the manifest, when it is about the manifest.
     public var path: String?
+    /// A safety rule refused the plugin (or the plugins folder), rather than it being unreadable.
+    public var refused: Bool
+    /// The failure may pass (a helper that started too slowly): the next call tries again.
+    public var transient: Bool
 
-    public init(reason: String, file: String? = nil, path: String? = nil) {
+    public init(reason: String, file: String? = nil, path: String? = nil, refused: Bool = false, transient: Bool = false) {
         self.reason = reason
         self.file = file
         self.path = path
+        self.refused = refused
+        self.transient = transient
     }
 
     public var description: String {

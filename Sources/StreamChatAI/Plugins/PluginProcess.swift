@@ -9,6 +9,11 @@ import Glibc
 /// `Sources/streamchatai-plugin-helper/main.c`). A crash (SIGSEGV, abort)
 /// fails the calls in flight; a call that times out has the child stopped;
 /// the next call starts a fresh one. The host never runs the plugin's code.
+///
+/// The child gets only the environment every program needs (plus the
+/// variables its manifest names), none of the host's other descriptors, a
+/// process group of its own (stopping it stops what it started), the
+/// manifest's memory and CPU limits; what it prints goes to its log.
 final class PluginProcess: PluginCode {
     let folder: PluginFolder
     let helperPath: String
@@ -56,13 +61,13 @@ final class PluginProcess: PluginCode {
         // (Strong: a plugin's code lives as long as the process.)
         completion.onCancel { [self] in
             guard state.withLock({ $0.pending.removeValue(forKey: id) != nil }) else { return nil }
-            stop(child, reason: nil)
+            stop(child)
             return "the plugin's process was stopped"
         }
         let nameBytes = Array(name.utf8)
         let argumentBytes = Array(JSONSerializer.string(.object(arguments)).utf8)
         let header = Array("CALL \(id) \(nameBytes.count) \(argumentBytes.count)\n".utf8)
-        if !child.send(header + nameBytes + argumentBytes) { stop(child, reason: nil) }
+        if !child.send(header + nameBytes + argumentBytes) { stop(child) }
     }
 
     // MARK: - The child
@@ -71,15 +76,24 @@ final class PluginProcess: PluginCode {
         if let child = s.child { return .success(child) }
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(helperPath, arguments: [helperPath, folder.libraryPath ?? "", folder.manifest.entry ?? "", name])
+            let manifest = folder.manifest
+            child = try ChildProcess.spawn(
+                helperPath,
+                arguments: [helperPath, folder.libraryPath ?? "", manifest.entry ?? "", name,
+                            String(manifest.memoryLimitMB), String(manifest.cpuLimitSeconds)],
+                // A helper linked with a shared Swift runtime (a debug build) must not run
+                // Swift's crash reporter: a crash should end it at once.
+                environment: ChildProcess.environment(passing: manifest.environment) + ["SWIFT_BACKTRACE=enable=no"],
+                workingDirectory: folder.path, captureErrors: true, ownGroup: true)
         } catch {
             return .failure(PluginProblem(reason: "cannot start the plugin helper \(helperPath): \(error.message)"))
         }
-        let reader = DescriptorReader(fd: child.channel)
+        let reader = DescriptorReader(fd: child.channel, endedWhenReadable: child.exitSignal)
         do throws(PluginProblem) {
             try handshake(child, reader)
             s.child = child
             DetachedThread(body: { [self] in self.readResults(child, reader) }).start()
+            DetachedThread(body: { [self] in self.readLog(child) }).start()
             return .success(child)
         } catch {
             child.kill()
@@ -87,8 +101,19 @@ final class PluginProcess: PluginCode {
         }
     }
 
+    /// How long the helper may take to start and answer the tool checks: the
+    /// plugin's own timeout, at most 10 s.
+    private var startLimitMs: Int32 { Int32(min(folder.manifest.toolTimeoutMs ?? 10_000, 10_000)) }
+
     private func handshake(_ child: ChildProcess, _ reader: DescriptorReader) throws(PluginProblem) {
-        let ready = try read { () throws(DescriptorReader.Failure) in try reader.line(timeoutMs: 10_000) }
+        let ready: String
+        do {
+            ready = try reader.line(timeoutMs: startLimitMs)
+        } catch {
+            // A slow start may be a cold disk: not held against the plugin for good.
+            throw PluginProblem(reason: "the plugin helper did not start within \(startLimitMs) ms (\(error.reason))",
+                                file: folder.libraryPath, transient: true)
+        }
         if ready.hasPrefix("FAIL ") {
             let message = try read { () throws(DescriptorReader.Failure) in try reader.bytes(Int(ready.dropFirst(5)) ?? 0, timeoutMs: 1_000) }
             throw PluginProblem(reason: String(decoding: message, as: UTF8.self), file: folder.libraryPath)
@@ -101,10 +126,10 @@ final class PluginProcess: PluginCode {
             guard child.send(Array("HAS \(nameBytes.count)\n".utf8) + nameBytes) else {
                 throw PluginProblem(reason: "the helper stopped while the tools were checked", file: folder.libraryPath)
             }
-            var answer = try read { () throws(DescriptorReader.Failure) in try reader.line(timeoutMs: 10_000) }
+            var answer = try read { () throws(DescriptorReader.Failure) in try reader.line(timeoutMs: startLimitMs) }
             while answer.hasPrefix("LOG ") {
                 try forwardLog(answer, reader)
-                answer = try read { () throws(DescriptorReader.Failure) in try reader.line(timeoutMs: 10_000) }
+                answer = try read { () throws(DescriptorReader.Failure) in try reader.line(timeoutMs: startLimitMs) }
             }
             guard answer == "HAS 1" else {
                 throw PluginProblem(reason: "the manifest lists the tool \"\(tool.name)\", but the binary doesn't provide it",
@@ -130,14 +155,28 @@ final class PluginProcess: PluginCode {
         log(level, String(decoding: try read { () throws(DescriptorReader.Failure) in try reader.bytes(length, timeoutMs: 10_000) }, as: UTF8.self))
     }
 
-    /// Reads results until the child's socket closes, then fails what is still pending.
+    /// Reads results until the child ends or breaks the protocol, then fails what is still pending.
     private func readResults(_ child: ChildProcess, _ reader: DescriptorReader) {
-        while let header = try? reader.line(timeoutMs: -1) {
+        var broken: String?
+        while true {
+            let header: String
+            do {
+                header = try reader.line(timeoutMs: -1)
+            } catch {
+                if error.reason.hasPrefix("a line over") { broken = "sent a frame header over \(reader.maxLineBytes) bytes" }
+                break
+            }
             let parts = header.split(separator: " ")
             if parts.first == "LOG" {
-                if (try? forwardLog(header, reader)) == nil { break }
-            } else if parts.first == "RESULT", parts.count == 3, let id = UInt64(parts[1]), let length = Int(parts[2]),
-                      let body = try? reader.bytes(length, timeoutMs: 10_000) {
+                do throws(PluginProblem) { try forwardLog(header, reader) } catch { broken = "sent a malformed log frame"; break }
+            } else if parts.first == "RESULT", parts.count == 3, let id = UInt64(parts[1]), let length = Int(parts[2]) {
+                let body: [UInt8]
+                do {
+                    body = try reader.bytes(length, timeoutMs: 10_000)
+                } catch {
+                    broken = "sent a result frame it did not finish (\(error.reason))"
+                    break
+                }
                 let entry = state.withLock { $0.pending.removeValue(forKey: id) }
                 let result = (try? JSONParser.parse(body)).flatMap { try? AIToolResult(json: $0) }
                     ?? .failed(reason: "The plugin \"\(name)\" sent a result that is not a result object.")
@@ -146,14 +185,23 @@ final class PluginProcess: PluginCode {
                 let entry = state.withLock { $0.pending.removeValue(forKey: id) }
                 entry?.completion.complete(.failed(reason: "The plugin \"\(name)\" refused the call (code \(parts[2]))."))
             } else {
+                broken = "sent a frame the host does not know (\(header.prefix(40).debugDescription))"
                 break
             }
         }
-        stop(child, reason: nil)
+        stop(child, protocolError: broken)
     }
 
-    /// Stops `child` (if it is still the current one) and fails its pending calls.
-    private func stop(_ child: ChildProcess, reason: String?) {
+    /// Forwards what the child prints (the plugin's own output) to the plugin's log, a line at a time.
+    private func readLog(_ child: ChildProcess) {
+        guard let fd = child.errorOutput else { return }
+        let reader = DescriptorReader(fd: fd, maxLineBytes: 8192)
+        while let line = try? reader.line(timeoutMs: -1) { log(1, "output: " + line) }
+    }
+
+    /// Stops `child` (if it is still the current one) and fails its pending calls,
+    /// saying how it ended, or which rule of the protocol it broke.
+    private func stop(_ child: ChildProcess, protocolError: String? = nil) {
         let pending: [(tool: String, completion: AIToolCompletion)]? = state.withLock { s in
             guard s.child === child else { return nil }
             s.child = nil
@@ -162,9 +210,11 @@ final class PluginProcess: PluginCode {
             return all
         }
         guard let pending else { return }
-        let how = ChildProcess.describe(child.kill())
+        let status = child.kill()
         for entry in pending {
-            entry.completion.complete(.failed(reason: reason ?? "The plugin \"\(name)\" \(how) while running the tool \"\(entry.tool)\"."))
+            let reason = protocolError.map { "The plugin \"\(name)\" \($0) while running the tool \"\(entry.tool)\"; its process was stopped." }
+                ?? "The plugin \"\(name)\" \(ChildProcess.describe(status)) while running the tool \"\(entry.tool)\"."
+            entry.completion.complete(.failed(reason: reason))
         }
     }
 }

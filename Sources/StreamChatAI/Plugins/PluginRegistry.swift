@@ -16,9 +16,14 @@ public final class PluginRegistry: Sendable {
     public static let shared = PluginRegistry()
 
     private let plugins = Mutex<[(path: String, plugin: Plugin)]>([])
+    /// The helper program this registry's process plugins use, when it is not found as usual.
+    private let helperOverride: String?
 
     /// A registry of its own (tests; hosts that want plugin sets kept apart).
-    public init() {}
+    public init() { helperOverride = nil }
+
+    /// A registry whose process plugins run `helper` (it must still pass the trust checks).
+    init(helper: String) { helperOverride = helper }
 
     /// One plugin folder's outcome in a discovery.
     public struct Entry: Sendable {
@@ -56,9 +61,18 @@ public final class PluginRegistry: Sendable {
     }
 
     /// Reads every plugin folder in `directory`, in sorted order.
-    /// - Parameter allowWritable: accept plugins writable by group or others.
+    /// - Parameter allowWritable: accept plugins writable by group or others, or owned by another user.
+    /// - Throws: ``PluginProblem`` when `directory` can't be read, or (`refused`)
+    ///   when others may write to it: then anyone could add a plugin.
     public func discover(directory: String, allowWritable: Bool = false) throws(PluginProblem) -> [Entry] {
-        let helper = Self.helperPath()
+        var info = stat()
+        guard stat(directory, &info) == 0 else { throw PluginProblem(reason: POSIX.errnoText("cannot read the plugins folder"), file: directory) }
+        do {
+            try PluginTrust.check(info, of: directory, allowWritable: allowWritable)
+        } catch {
+            throw PluginProblem(reason: "the plugins folder is \(error.reason)", file: directory, refused: true)
+        }
+        let helper = Self.helper(override: helperOverride)
         var entries: [Entry] = []
         for path in try PluginFolder.subfolders(of: directory) {
             var info = stat()
@@ -68,7 +82,7 @@ public final class PluginRegistry: Sendable {
                 let folder = try PluginFolder(path: path, allowWritable: allowWritable)
                 let plugin = plugins.withLock { list -> Plugin in
                     if let known = list.first(where: { $0.path == folder.path }) { return known.plugin }
-                    let plugin = Plugin(folder: folder, helperPath: helper)
+                    let plugin = Plugin(folder: folder, helper: helper)
                     list.append((folder.path, plugin))
                     return plugin
                 }
@@ -86,19 +100,34 @@ public final class PluginRegistry: Sendable {
     /// `[{plugin}, ...]`, see ``Plugin/jsonValue``.
     public var jsonValue: JSONValue { .array(all.map(\.jsonValue)) }
 
-    /// The helper that runs `process` plugins: `$STREAMCHATAI_PLUGIN_HELPER`, or
-    /// `streamchatai-plugin-helper` next to the library (or program) holding this code.
-    static func helperPath() -> String? {
-        if let env = getenv("STREAMCHATAI_PLUGIN_HELPER") { return String(cString: env) }
-        let anchor = unsafeBitCast(PluginCalls.complete, to: UnsafeRawPointer.self)
+    /// The helper that runs `process` plugins: `$STREAMCHATAI_PLUGIN_HELPER`
+    /// (ignored in a program with more rights than its user), or
+    /// `streamchatai-plugin-helper` next to the library (or program) holding
+    /// this code. The helper must pass the same trust checks as plugin code.
+    static func helper(override: String? = nil) -> Result<String, PluginProblem> {
         var candidates: [String] = []
-        if let file = sca_object_path_of(anchor) { candidates.append(String(cString: file)) }
-        if let exe = POSIX.realPath("/proc/self/exe") { candidates.append(exe) }
-        for file in candidates {
-            guard let slash = file.lastIndex(of: "/") else { continue }
-            let helper = String(file[..<slash]) + "/streamchatai-plugin-helper"
-            if access(helper, X_OK) == 0 { return helper }
+        if let chosen = override ?? POSIX.environment("STREAMCHATAI_PLUGIN_HELPER") {
+            candidates.append(chosen)
+        } else {
+            let anchor = unsafeBitCast(PluginCalls.complete, to: UnsafeRawPointer.self)
+            var places: [String] = []
+            if let file = sca_object_path_of(anchor) { places.append(String(cString: file)) }
+            if let exe = POSIX.realPath("/proc/self/exe") { places.append(exe) }
+            for file in places {
+                guard let slash = file.lastIndex(of: "/") else { continue }
+                candidates.append(String(file[..<slash]) + "/streamchatai-plugin-helper")
+            }
         }
-        return nil
+        for helper in candidates where access(helper, X_OK) == 0 {
+            guard let real = POSIX.realPath(helper) else { continue }
+            do {
+                try PluginTrust.check(path: real, allowWritable: false)
+                try PluginTrust.check(path: String(real[..<(real.lastIndex(of: "/") ?? real.endIndex)]), allowWritable: false)
+                return .success(real)
+            } catch {
+                return .failure(PluginProblem(reason: "the plugin helper \(real) is not safe to run: \(error.reason)", file: real, refused: true))
+            }
+        }
+        return .failure(PluginProblem(reason: "the plugin helper program was not found next to the library (set STREAMCHATAI_PLUGIN_HELPER)"))
     }
 }

@@ -92,8 +92,10 @@ public final class AIClientToolRunner: Sendable {
     public func run(_ parts: [AIMessagePart], send: @escaping Sender) -> Report {
         var report = Report()
         guard !engine.isClosed else { return report }
-        for call in parts.compactMap(\.toolCall) where addressing.accepts(call) {
-            switch engine.offer(call, deliver: send) {
+        let calls = parts.compactMap(\.toolCall).filter(addressing.accepts)
+        guard !calls.isEmpty else { return report }
+        for (call, offer) in zip(calls, engine.offer(calls, deliver: send)) {
+            switch offer {
             case .handled: break
             case .run:
                 report.started.append(call.id)

@@ -147,38 +147,49 @@ public final class ExactlyOnceEngine: Sendable {
     /// new (the caller then runs it), and with ``DeliverySchedule/onNextUpdate(maxAttempts:)``
     /// delivers a result whose delivery failed again. Decided atomically.
     public func offer(_ call: AIToolCallPart, deliver: @escaping Deliver) -> Offer {
+        offer([call], deliver: deliver)[0]
+    }
+
+    /// Offers the calls of one reply at once: decided under one lock (a
+    /// reply offered again and again by many threads costs one lock a run, not
+    /// one a call), then the results to send again are sent, in order.
+    public func offer(_ calls: [AIToolCallPart], deliver: @escaping Deliver) -> [Offer] {
         enum Decision { case done(Offer), resend(AIToolResult) }
-        let decision = state.withLock { s -> Decision in
-            if var entry = s.entries[call.id] {
-                guard case .onNextUpdate = schedule, entry.state == .pendingDelivery, let result = entry.result else {
-                    return .done(.handled)
-                }
-                guard entry.attempts < schedule.maxAttempts else {
-                    entry.state = .gaveUp
-                    try? s.ledger?.append(.gaveUp, callID: call.id, tool: entry.tool)
+        let decisions = state.withLock { s -> [Decision] in
+            calls.map { call in
+                if var entry = s.entries[call.id] {
+                    guard case .onNextUpdate = schedule, entry.state == .pendingDelivery, let result = entry.result else {
+                        return .done(.handled)
+                    }
+                    guard entry.attempts < schedule.maxAttempts else {
+                        entry.state = .gaveUp
+                        try? s.ledger?.append(.gaveUp, callID: call.id, tool: entry.tool)
+                        s.entries[call.id] = entry
+                        return .done(.gaveUp)
+                    }
+                    entry.state = .sending
+                    entry.deliver = deliver
                     s.entries[call.id] = entry
-                    return .done(.gaveUp)
+                    return .resend(result)
                 }
-                entry.state = .sending
-                entry.deliver = deliver
-                s.entries[call.id] = entry
-                return .resend(result)
+                let tool = call.name ?? ""
+                do {
+                    try s.ledger?.append(.claimed, callID: call.id, tool: tool)
+                } catch {
+                    return .done(.notRecorded("\(call.id): \(error)"))
+                }
+                s.entries[call.id] = Entry(tool: tool, state: .running, result: nil, attempts: 0, deliver: deliver)
+                s.order.append(call.id)
+                return .done(.run)
             }
-            let tool = call.name ?? ""
-            do {
-                try s.ledger?.append(.claimed, callID: call.id, tool: tool)
-            } catch {
-                return .done(.notRecorded("\(call.id): \(error)"))
-            }
-            s.entries[call.id] = Entry(tool: tool, state: .running, result: nil, attempts: 0, deliver: deliver)
-            s.order.append(call.id)
-            return .done(.run)
         }
-        switch decision {
-        case .done(let offer): return offer
-        case .resend(let result):
-            let after = attempt(call, result, via: deliver)
-            return after == .gaveUp ? .gaveUp : .resent(after)
+        return zip(calls, decisions).map { call, decision in
+            switch decision {
+            case .done(let offer): return offer
+            case .resend(let result):
+                let after = attempt(call, result, via: deliver)
+                return after == .gaveUp ? .gaveUp : .resent(after)
+            }
         }
     }
 

@@ -105,7 +105,13 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the runner'
             switch event {
             case .claimed: break
             case .result:
-                if let result = value["result"] { records[i].record.result = try? AIToolResult(json: result) }
+                // A result that doesn't read is damage (or a newer library's): refuse it rather
+                // than take the call as interrupted and record a new result over it.
+                do {
+                    records[i].record.result = try AIToolResult(json: value["result"] ?? .null)
+                } catch {
+                    throw StreamChatAIError(.invalidJSON, "the ledger \(path) has a result it can't read at line \(number + 1): \(error.message)")
+                }
             case .attempt: records[i].record.attempts += 1
             case .delivered: records[i].record.delivered = true
             case .gaveUp: records[i].record.gaveUp = true

@@ -61,6 +61,7 @@ public struct JSONSchema: Sendable {
     private static func check(_ schema: JSONValue, root: JSONValue, at trail: inout [String], depth: Int,
                               patterns: inout [String: SchemaPattern], references: inout [String: JSONValue]) throws(JSONSchemaError) {
         guard depth < 128 else { throw JSONSchemaError(path: pointer(trail), message: "schema nested too deeply") }
+        guard StackGuard.hasRoom() else { throw JSONSchemaError(path: pointer(trail), message: "schema \(StackGuard.refusal)") }
         switch schema {
         case .bool: return
         case .object(let s):
@@ -154,9 +155,28 @@ public struct JSONSchema: Sendable {
         into.append(JSONSchemaViolation(path: path.rendered, keyword: keyword, message: message))
     }
 
+    /// The most schema nodes one validation visits: a schema that fans out
+    /// (`allOf` of `$ref`s of `allOf`s) or a huge value can't stall the caller.
+    static let stepBudget = 500_000
+    /// The most violations one validation reports; past it, one more says the rest were not listed.
+    static let maxViolations = 1_000
+
     private func validate(_ value: JSONValue, node index: Int, in nodes: [SchemaNode], at path: inout PathTrail,
                           into v: inout [JSONSchemaViolation], depth: Int) {
-        guard depth < 256 else {
+        guard !path.exhausted else { return }
+        if v.count >= Self.maxViolations {
+            path.exhausted = true
+            fail(&v, path, "schema", "more problems were found; the first \(Self.maxViolations) are listed")
+            return
+        }
+        path.steps += 1
+        if path.steps > Self.stepBudget || !StackGuard.hasRoom() {
+            path.exhausted = true
+            let why = path.steps > Self.stepBudget ? "over \(Self.stepBudget) steps" : StackGuard.refusal
+            fail(&v, path, "schema", "the schema takes too much work to check against this value (\(why))")
+            return
+        }
+        guard depth < 256, !nodes[index].tooDeep else {
             fail(&v, path, "$ref", "schema references nest too deeply (a reference cycle?)")
             return
         }
@@ -261,13 +281,18 @@ public struct JSONSchema: Sendable {
         if let m = n.minItems, items.count < m { fail(&v, path, "minItems", "has \(items.count) items, fewer than \(m)") }
         if let m = n.maxItems, items.count > m { fail(&v, path, "maxItems", "has \(items.count) items, more than \(m)") }
         if n.uniqueItems {
-            outer: for i in items.indices {
-                for j in items.indices where j > i && Self.equal(items[i], items[j]) {
+            // By hashing a canonical form (1 and 1.0 alike, members in any order): linear, not quadratic.
+            var seen: [JSONValue: Int] = [:]
+            seen.reserveCapacity(items.count)
+            for (j, item) in items.enumerated() {
+                let key = Self.canonical(item)
+                if let i = seen[key] {
                     path.push(.index(j))
                     fail(&v, path, "uniqueItems", "repeats item \(i)")
                     path.pop()
-                    break outer
+                    break
                 }
+                seen[key] = j
             }
         }
         if !n.prefixItems.isEmpty || n.items != nil {
@@ -339,6 +364,18 @@ public struct JSONSchema: Sendable {
         case (.object(let x), .object(let y)):
             return x.count == y.count && x.allSatisfy { k, v in y[k].map { equal(v, $0) } ?? false }
         default: return a == b
+        }
+    }
+
+    /// A form of `value` in which values `equal(_:_:)` calls the same are
+    /// the same: whole floats become integers, object members are sorted.
+    static func canonical(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .number(let d) where d.isFinite && d == d.rounded() && abs(d) < 9.2e18: return .integer(Int64(d))
+        case .array(let a): return .array(a.map(canonical))
+        case .object(let o):
+            return .object(JSONObject(o.map { ($0.key, canonical($0.value)) }.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }))
+        default: return value
         }
     }
 

@@ -4,6 +4,8 @@
 struct SchemaNode: Sendable {
     /// `true` or `false` for a boolean schema.
     var boolean: Bool?
+    /// The node lies past the deepest chain of subschemas and `$ref`s compiled: it fails every value.
+    var tooDeep = false
     var ref: Int?
     /// The allowed types as bits (see ``typeBits(of:)``); 0 allows any.
     var types: UInt8 = 0
@@ -64,6 +66,10 @@ struct SchemaNode: Sendable {
         let references: [String: JSONValue]
         var nodes: [SchemaNode] = []
         var byReference: [String: Int] = [:]
+        /// How deep compilation is (subschemas and `$ref`s followed).
+        var depth = 0
+        /// The deepest compilation goes: a longer `$ref` chain fails validation instead of the stack.
+        static let maxDepth = 256
 
         init(document: JSONValue, references: [String: JSONValue]) {
             self.document = document
@@ -96,6 +102,12 @@ struct SchemaNode: Sendable {
 
         private func node(for schema: JSONValue) -> SchemaNode {
             var n = SchemaNode()
+            guard depth < Self.maxDepth, StackGuard.hasRoom() else {
+                n.tooDeep = true
+                return n
+            }
+            depth += 1
+            defer { depth -= 1 }
             guard case .object(let o) = schema else {
                 n.boolean = schema.boolValue ?? true
                 return n
@@ -148,8 +160,14 @@ struct SchemaNode: Sendable {
     }
 }
 
-/// Where validation is, kept as components and written out only for a violation.
+/// Where validation is (kept as components, written out only for a
+/// violation), and how much work it has done against the budget.
 struct PathTrail {
+    /// Schema nodes visited so far.
+    var steps = 0
+    /// Set once the walk ran out of budget (or stack): it stops, with one violation saying so.
+    var exhausted = false
+
     enum Component {
         case key(String)
         case index(Int)

@@ -52,6 +52,8 @@ struct SchemaPattern: Sendable {
     static let stepBudget = 200_000
     /// The deepest nesting of repeated groups followed while matching.
     static let depthBudget = 2_000
+    /// The deepest nesting of groups a pattern may have.
+    static let maxGroupNesting = 256
 
     let alternatives: [[Node]]
 
@@ -84,10 +86,15 @@ struct SchemaPattern: Sendable {
     private struct Parser {
         let scalars: [Unicode.Scalar]
         var i = 0
+        var nesting = 0
 
         func peek(_ offset: Int = 0) -> Unicode.Scalar? { i + offset < scalars.count ? scalars[i + offset] : nil }
 
         mutating func alternation() throws(PatternError) -> [[Node]] {
+            guard nesting <= SchemaPattern.maxGroupNesting else {
+                throw PatternError(message: "groups nest deeper than \(SchemaPattern.maxGroupNesting) levels")
+            }
+            guard StackGuard.hasRoom() else { throw PatternError(message: StackGuard.refusal) }
             var alternatives: [[Node]] = [try sequence()]
             while peek() == "|" {
                 i += 1
@@ -166,7 +173,9 @@ struct SchemaPattern: Sendable {
                         throw PatternError(message: "lookarounds and other (? groups are not supported")
                     }
                 }
+                nesting += 1
                 let inner = try alternation()
+                nesting -= 1
                 guard peek() == ")" else { throw PatternError(message: "unclosed group") }
                 i += 1
                 return .group(inner)
@@ -266,6 +275,8 @@ struct SchemaPattern: Sendable {
         mutating func tick() -> Bool {
             steps += 1
             if steps > SchemaPattern.stepBudget || depth > SchemaPattern.depthBudget { aborted = true }
+            // Matching recurses a frame or two a pattern element: a long pattern must not overflow a small stack.
+            if steps & 3 == 0, !StackGuard.hasRoom() { aborted = true }
             return !aborted
         }
 

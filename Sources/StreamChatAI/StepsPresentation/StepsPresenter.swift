@@ -52,7 +52,7 @@ public enum StepsPresenter {
             header = seconds.map { strings.text("reasoning.thinking_for", ["seconds": String($0)]) }
                 ?? strings.text("reasoning.thinking")
         } else {
-            seconds = reasoning.durationMs.map { max(1, ($0 + 500) / 1000) }
+            seconds = reasoning.durationMs.map { max(1, rounded($0, per: 1000)) }
             header = seconds.map { strings.text("reasoning.thought_for", ["seconds": String($0)]) }
                 ?? strings.text("reasoning.thought")
         }
@@ -85,7 +85,7 @@ public enum StepsPresenter {
             ("bold", .bool(run.style.contains(.bold))),
             ("italic", .bool(run.style.contains(.italic))),
             ("code", .bool(run.style.contains(.code))),
-            ("href", document.linkTarget(of: run).map(JSONValue.string) ?? .null),
+            ("href", document.linkTarget(of: run).flatMap(safeLink).map(JSONValue.string) ?? .null),
         ]))
     }
 
@@ -117,10 +117,27 @@ public enum StepsPresenter {
     /// Milliseconds as seconds: one decimal under 10 s ("2.3", "4"), whole seconds above.
     public static func formatSeconds(ms: Int) -> String {
         let ms = max(0, ms)
-        let tenths = (ms + 50) / 100
+        let tenths = rounded(ms, per: 100)
         if tenths < 100 {
             return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
         }
-        return String((ms + 500) / 1000)
+        return String(rounded(ms, per: 1000))
+    }
+
+    /// A link of the model's reasoning a front end may open: http(s) with a
+    /// host, or mailto; anything else (`javascript:`, `file:`, `data:`) keeps its text but no target.
+    static func safeLink(_ target: String) -> String? {
+        switch WebURL.scheme(of: target) {
+        case "http"?, "https"?: return WebURL.isHTTPWithHost(target) ? target : nil
+        case "mailto"?: return target.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F }) ? target : nil
+        default: return nil
+        }
+    }
+
+    /// `value / unit` rounded half up, without the overflow of `(value + unit / 2) / unit`
+    /// (a step's `duration_ms` may be anything up to Int64.max).
+    static func rounded(_ value: Int, per unit: Int) -> Int {
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: unit)
+        return remainder * 2 >= unit ? quotient + 1 : quotient
     }
 }

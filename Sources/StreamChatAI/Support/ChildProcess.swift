@@ -20,19 +20,42 @@ final class ChildProcess: Sendable {
     let channel: Int32
     /// The host's end of a pipe on the child's standard error, when captured.
     let errorOutput: Int32?
+    /// Readable once the child has ended (a pidfd), whoever else holds its socket; -1 when the kernel has none.
+    let exitSignal: Int32
+    /// Whether the child leads a process group of its own, which stopping it ends whole.
+    let ownsGroup: Bool
     /// The wait status, once the child was reaped.
     private let exitStatus = Mutex<Int32?>(nil)
 
-    private init(pid: pid_t, channel: Int32, errorOutput: Int32?) {
+    private init(pid: pid_t, channel: Int32, errorOutput: Int32?, ownsGroup: Bool) {
         self.pid = pid
         self.channel = channel
         self.errorOutput = errorOutput
+        self.ownsGroup = ownsGroup
+        exitSignal = sca_pidfd_open(pid)
+        if exitSignal >= 0 { _ = fcntl(exitSignal, F_SETFD, FD_CLOEXEC) }
     }
 
     deinit {
         if exitStatus.withLock({ $0 }) == nil { kill() }
         close(channel)
         if let errorOutput { close(errorOutput) }
+        if exitSignal >= 0 { close(exitSignal) }
+    }
+
+    /// The variables every program needs, passed on from the host's
+    /// environment, plus those of `names`; nothing else (tokens, keys) leaves the host.
+    static func environment(passing names: [String]) -> [String] {
+        let common: Set<String> = ["PATH", "HOME", "LANG", "TZ", "TMPDIR", "USER", "LOGNAME"]
+        var passed: [String] = []
+        var entry = Glibc.environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            let name = String(text.prefix { $0 != "=" })
+            if common.contains(name) || name.hasPrefix("LC_") || names.contains(name) { passed.append(text) }
+            entry += 1
+        }
+        return passed
     }
 
     /// Starts `executable` with `arguments` (the first is the program's name).
@@ -40,8 +63,9 @@ final class ChildProcess: Sendable {
     ///   - environment: `NAME=value` entries; nil passes the host's environment on.
     ///   - workingDirectory: where the child starts; nil: the host's.
     ///   - captureErrors: give the child's standard error to ``errorOutput`` instead of the host's.
+    ///   - ownGroup: start the child in a process group of its own, so stopping it also stops what it started.
     static func spawn(_ executable: String, arguments: [String], environment: [String]? = nil,
-                      workingDirectory: String? = nil, captureErrors: Bool = false) throws(StreamChatAIError) -> ChildProcess {
+                      workingDirectory: String? = nil, captureErrors: Bool = false, ownGroup: Bool = false) throws(StreamChatAIError) -> ChildProcess {
         var sockets: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
             throw StreamChatAIError(.internal, POSIX.errnoText("cannot create a socket for \(executable)"))
@@ -66,10 +90,17 @@ final class ChildProcess: Sendable {
             for p in argv { free(p) }
             for p in envp { free(p) }
         }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if ownGroup {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         var pid: pid_t = 0
         let status = environment == nil
-            ? posix_spawn(&pid, executable, &actions, nil, &argv, environ)
-            : posix_spawn(&pid, executable, &actions, nil, &argv, &envp)
+            ? posix_spawn(&pid, executable, &actions, &attributes, &argv, Glibc.environ)
+            : posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
         close(sockets[1])
         if captureErrors { close(errors[1]) }
         guard status == 0 else {
@@ -77,7 +108,7 @@ final class ChildProcess: Sendable {
             if captureErrors { close(errors[0]) }
             throw StreamChatAIError(.notFound, "cannot start \(executable): \(String(cString: strerror(status)))")
         }
-        return ChildProcess(pid: pid, channel: sockets[0], errorOutput: captureErrors ? errors[0] : nil)
+        return ChildProcess(pid: pid, channel: sockets[0], errorOutput: captureErrors ? errors[0] : nil, ownsGroup: ownGroup)
     }
 
     /// Writes all of `bytes` to the child; false when it is gone. MSG_NOSIGNAL
@@ -98,8 +129,14 @@ final class ChildProcess: Sendable {
     @discardableResult
     func kill() -> Int32 {
         if let status = exitStatus.withLock({ $0 }) { return status }
-        Glibc.kill(pid, SIGKILL)
+        deliver(SIGKILL)
         return reap()
+    }
+
+    /// Sends `number` to the child, and to its whole group when it leads one.
+    private func deliver(_ number: Int32) {
+        if ownsGroup { Glibc.kill(-pid, number) }
+        Glibc.kill(pid, number)
     }
 
     /// Stops the child gently: its input ends (so a server reading it sees the
@@ -110,9 +147,9 @@ final class ChildProcess: Sendable {
         if let status = exitStatus.withLock({ $0 }) { return status }
         shutdown(channel, Int32(SHUT_WR))
         if let status = waitExited(withinMs: graceMs) { return finished(status) }
-        Glibc.kill(pid, SIGTERM)
+        deliver(SIGTERM)
         if let status = waitExited(withinMs: graceMs) { return finished(status) }
-        Glibc.kill(pid, SIGKILL)
+        deliver(SIGKILL)
         return reap()
     }
 
@@ -133,6 +170,8 @@ final class ChildProcess: Sendable {
     private func reap() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // What the child started dies with it (the child, now gone, led the group).
+        if ownsGroup { Glibc.kill(-pid, SIGKILL) }
         return finished(status)
     }
 

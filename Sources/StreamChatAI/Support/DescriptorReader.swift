@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Buffered reads of text lines and byte counts from a descriptor (a child's
-/// socket), each with a timeout, so a silent peer can't block forever.
+/// socket or pipe), each with a timeout, so a silent peer can't block forever.
 final class DescriptorReader: @unchecked Sendable {  // used by one thread at a time
     /// Why a read failed: the peer was silent, closed its end, or sent too much.
     struct Failure: Error, Sendable {
@@ -13,27 +13,33 @@ final class DescriptorReader: @unchecked Sendable {  // used by one thread at a 
     /// The longest line accepted.
     let maxLineBytes: Int
     private let fd: Int32
+    /// A descriptor that becomes readable when the peer is gone for good (a
+    /// pidfd), even if another process still holds the socket open.
+    private let ended: Int32
     private var buffer: [UInt8] = []
     private var start = 0
 
-    init(fd: Int32, maxLineBytes: Int = 4096) {
+    init(fd: Int32, endedWhenReadable ended: Int32 = -1, maxLineBytes: Int = 4096) {
         self.fd = fd
+        self.ended = ended
         self.maxLineBytes = maxLineBytes
     }
 
     /// Reads more; a negative timeout waits as long as it takes.
     private func fill(timeoutMs: Int32) throws(Failure) {
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var pollers = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: ended, events: Int16(POLLIN), revents: 0)]
         var ready: Int32
-        repeat { ready = poll(&poller, 1, timeoutMs) } while ready < 0 && errno == EINTR
+        repeat { ready = poll(&pollers, ended >= 0 ? 2 : 1, timeoutMs) } while ready < 0 && errno == EINTR
         if ready == 0 { throw Failure(reason: "no answer in time") }
+        // What the peer wrote before it ended is still read; then its end counts.
+        if pollers[0].revents == 0 && pollers[1].revents != 0 { throw Failure(reason: "the other end exited") }
         if start > 0 {
             buffer.removeSubrange(..<start)
             start = 0
         }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var n: Int
-        repeat { n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } } while n < 0 && errno == EINTR
+        repeat { n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } } while n < 0 && errno == EINTR
         guard n > 0 else { throw Failure(reason: "the other end closed") }
         buffer.append(contentsOf: chunk[0..<n])
     }

@@ -1,3 +1,5 @@
+import CSystemShims
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +22,13 @@ public enum POSIX {
             current += "/" + component
             if mkdir(current, 0o700) != 0 && errno != EEXIST { throw ioError("cannot create \(current)") }
         }
+    }
+
+    /// An environment variable, or nil when unset or when the program runs
+    /// with more rights than its user (setuid, setgid, capabilities): such a
+    /// user must not choose what the library executes or where it writes.
+    public static func environment(_ name: String) -> String? {
+        secure_getenv(name).map { String(cString: $0) }
     }
 
     /// The canonical path of `path` (links resolved), or nil when it can't be resolved.
