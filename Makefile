@@ -141,8 +141,15 @@ test-python: lib
 
 # ---------------------------------------------------------------- bench
 
-bench: release plugins
+$(BINDIR)/bench_c_path: examples-c/bench_c_path.cpp include/streamchatai.h | lib
+	@mkdir -p $(BINDIR)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -lsimdjson -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
+
+bench: release lib plugins $(BINDIR)/bench_c_path
 	.build/release/streamchatai-bench
+	@mkdir -p $(BUILD)/bench
+	.build/release/streamchatai-bench --write-corpus $(BUILD)/bench
+	$(BINDIR)/bench_c_path $(BUILD)/bench $(BUILD)/plugins
 
 # ---------------------------------------------------------------- install
 

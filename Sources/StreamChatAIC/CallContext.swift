@@ -62,14 +62,18 @@ func entryPoint(_ body: () throws(StreamChatAIError) -> Void) -> sca_status {
     }
 }
 
+/// The bytes of a borrowed C string argument, NUL excluded. strnlen bounds the
+/// scan, so an unterminated huge buffer is refused at the size limit.
+func argumentBytes(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> UnsafeRawBufferPointer {
+    guard let pointer else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
+    return UnsafeRawBufferPointer(start: pointer, count: strnlen(pointer, JSONLimits.process.maxBytes + 1))
+}
+
 /// Reads a borrowed C string argument as JSON, within the process limits.
 func jsonArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> JSONValue {
-    guard let pointer else { throw StreamChatAIError(.invalidArgument, "\(name) is NULL") }
-    let limits = JSONLimits.process
-    // strnlen bounds the scan, so an unterminated huge buffer is refused at the limit.
-    let length = strnlen(pointer, limits.maxBytes + 1)
+    let bytes = try argumentBytes(pointer, name: name)
     do {
-        return try JSONParser.parse(UnsafeRawBufferPointer(start: pointer, count: length), limits: limits)
+        return try JSONParser.parse(bytes, limits: .process)
     } catch {
         throw StreamChatAIError(error, what: name)
     }
@@ -127,17 +131,18 @@ func prepareOutput(_ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, n
     return out
 }
 
-/// A malloc'd, NUL-terminated copy of the JSON text of `value`, for the caller to `sca_free`.
+/// A malloc'd, NUL-terminated JSON text of `value`, for the caller to `sca_free`.
 func mallocJSON(_ value: JSONValue) throws(StreamChatAIError) -> UnsafeMutablePointer<CChar> {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(1024)
-    JSONSerializer.write(value, to: &bytes)
-    guard let buffer = malloc(bytes.count + 1) else {
-        throw StreamChatAIError(.internal, "out of memory for \(bytes.count) bytes of output")
-    }
-    bytes.withUnsafeBytes { raw in buffer.copyMemory(from: raw.baseAddress!, byteCount: raw.count) }
-    buffer.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
-    return buffer.assumingMemoryBound(to: CChar.self)
+    var writer = JSONWriter(capacity: 1024)
+    writer.value(value)
+    return try mallocJSON(writer)
+}
+
+/// The text of a finished writer as a malloc'd C string, for the caller to `sca_free`.
+func mallocJSON(_ writer: consuming JSONWriter) throws(StreamChatAIError) -> UnsafeMutablePointer<CChar> {
+    let size = writer.count
+    guard let text = writer.takeCString() else { throw StreamChatAIError(.internal, "out of memory for \(size) bytes of output") }
+    return text
 }
 
 /// A malloc'd copy of `text`, for the caller to `sca_free`.

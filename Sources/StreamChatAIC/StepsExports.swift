@@ -9,8 +9,22 @@ public func sca_parts_decode(
 ) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = try prepareOutput(outJSON, name: "out_json")
-        let parts = AIMessagePart.parts(from: try attachmentList(attachmentsJSON, name: "attachments_json"))
-        out.pointee = try mallocJSON(.array(parts.map(\.jsonValue)))
+        let name = "attachments_json"
+        let source = try argumentBytes(attachmentsJSON, name: name)
+        let parsed: (elements: [JSONValue], spans: [Range<Int>])?
+        do throws(JSONError) {
+            parsed = try JSONParser.parseArrayWithSpans(source, limits: .process)
+        } catch {
+            throw StreamChatAIError(error, what: name)
+        }
+        guard let parsed else {
+            let value = try jsonArgument(attachmentsJSON, name: name)
+            throw StreamChatAIError(.invalidArgument, "\(name): expected a JSON array of attachments at $, found \(value.typeName)")
+        }
+        // Each payload is copied from the caller's text: decoding writes little beyond what it read.
+        var writer = JSONWriter(capacity: source.count + source.count / 2 + 64)
+        AIMessagePart.writeParts(of: parsed.elements, source: source, spans: parsed.spans, to: &writer)
+        out.pointee = try mallocJSON(writer)
     }
 }
 
@@ -25,6 +39,8 @@ public func sca_steps_render(
         let options = try StepsPresentationOptions(
             json: optionsJSON == nil ? .null : try jsonArgument(optionsJSON, name: "options_json"))
         let tree = StepsPresenter.tree(for: AIMessagePart.parts(fromPartsOrAttachments: values), options: options)
-        out.pointee = try mallocJSON(tree.jsonValue)
+        var writer = JSONWriter(capacity: 4096)
+        tree.write(to: &writer)
+        out.pointee = try mallocJSON(writer)
     }
 }

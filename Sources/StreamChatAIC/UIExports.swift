@@ -126,7 +126,9 @@ public func sca_ui_host_render(
         guard let ir = handle.host.render(messageID: id) else {
             throw StreamChatAIError(.notFound, "the reply \(id) has no UI to show: show its text")
         }
-        out.pointee = try mallocJSON(ir.jsonValue)
+        var writer = JSONWriter(capacity: 4096)
+        ir.write(to: &writer)
+        out.pointee = try mallocJSON(writer)
     }
 }
 

@@ -15,6 +15,18 @@ import Glibc
 
 let quick = CommandLine.arguments.contains("--quick")
 
+// --write-corpus DIR: the decoding corpora as files, for the C benchmark (examples-c/bench_c_path.cpp).
+if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), let dir = CommandLine.arguments.dropFirst(flag + 1).first {
+    for target in [1 << 10, 16 << 10, 128 << 10, 1 << 20] {
+        let bytes = Corpus.reply(approximateBytes: target)
+        let path = dir + "/corpus-" + Corpus.label(target).replacing(" ", with: "") + ".json"
+        guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+    exit(0)
+}
+
 // --profile-scan: only plugin discovery of 200 folders, repeatedly, to run under a profiler.
 if CommandLine.arguments.contains("--profile-scan") {
     let registry = PluginRegistry()

@@ -16,4 +16,19 @@ public struct AIUIRender: Sendable, Hashable {
             ("streaming", .bool(isStreaming)), ("root", root.jsonValue),
         ]))
     }
+
+    /// Writes ``jsonValue`` straight to `writer`.
+    public func write(to writer: inout JSONWriter) {
+        writer.raw(#"{"ir":"#)
+        writer.integer(Int64(UITree.version))
+        writer.raw(#","message_id":"#)
+        writer.string(messageID)
+        writer.raw(#","format":"#)
+        writer.string(format)
+        writer.raw(#","streaming":"#)
+        writer.bool(isStreaming)
+        writer.raw(#","root":"#)
+        root.write(to: &writer)
+        writer.byte(0x7D)
+    }
 }

@@ -21,6 +21,23 @@ public enum JSONParser {
         return try reader.document()
     }
 
+    /// Parses a document that must be an array, and also says where in `bytes`
+    /// each element's text lies, so a writer can copy an element as it came.
+    public static func parseArrayWithSpans(
+        _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
+    ) throws(JSONError) -> (elements: [JSONValue], spans: [Range<Int>])? {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONError(kind: .limitExceeded, message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes", offset: 0)
+        }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
+            throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
+        }
+        var reader = Reader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+        reader.spans = []
+        guard case .array(let elements) = try reader.document() else { return nil }
+        return (elements, reader.spans ?? [])
+    }
+
     /// Parses a whole document held in `text`.
     public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
         var text = text
@@ -66,6 +83,8 @@ private struct Reader {
     var i = 0
     var depth = 0
     var scratch: [UInt8] = []
+    /// When set, where each element of the top-level array lies.
+    var spans: [Range<Int>]?
 
     init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int) {
         self.base = base
@@ -157,12 +176,15 @@ private struct Reader {
             depth -= 1
             return .array(elements)
         }
+        let recording = depth == 1 && spans != nil
         while true {
+            let start = i
             do throws(JSONError) {
                 elements.append(try value())
             } catch {
                 throw Self.prefixed(error, index: elements.count)
             }
+            if recording { spans!.append(start..<i) }
             skipWhitespace()
             guard i < end else { throw unexpected("in an array: expected ',' or ']'") }
             let b = base[i]
@@ -276,14 +298,15 @@ private struct Reader {
         throw error("unterminated string", at: open)
     }
 
-    /// Validates, then builds the string. `String(decoding:)` is specialized at
-    /// this call site, where `String(validating:)` goes through generic code.
+    /// Builds the string, validating it once: ASCII needs no check; other text
+    /// is validated by the string's own initializer, and only when that fails
+    /// is it scanned again, to say where.
     func makeString(_ p: UnsafePointer<UInt8>, count: Int, offset: Int, ascii: Bool) throws(JSONError) -> String {
         let buffer = UnsafeBufferPointer(start: p, count: count)
-        if !ascii, let bad = UTF8Check.invalidOffset(p, count: count, allowTruncated: false) {
-            throw error("invalid UTF-8 in a string", at: offset + bad, kind: .invalidUTF8)
-        }
-        return String(decoding: buffer, as: UTF8.self)
+        if ascii { return String(decoding: buffer, as: UTF8.self) }
+        if let s = String(validating: buffer, as: UTF8.self) { return s }
+        let bad = UTF8Check.invalidOffset(p, count: count, allowTruncated: false) ?? 0
+        throw error("invalid UTF-8 in a string", at: offset + bad, kind: .invalidUTF8)
     }
 
     /// Whether a word holds a quote, a backslash or a control byte (SWAR: the

@@ -14,6 +14,11 @@ public enum JSONSerializer {
 
     /// The JSON text of `value`.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
+        guard style == .pretty else {
+            var writer = JSONWriter()
+            writer.value(value)
+            return writer.takeString()
+        }
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(value, to: &out, style: style, level: 0)
@@ -22,14 +27,20 @@ public enum JSONSerializer {
 
     /// Appends the JSON text of `value` to `out`.
     public static func write(_ value: JSONValue, to out: inout [UInt8], style: Style = .compact) {
+        guard style == .pretty else {
+            var writer = JSONWriter()
+            writer.value(value)
+            out.append(contentsOf: writer.takeBytes())
+            return
+        }
         write(value, to: &out, style: style, level: 0)
     }
 
     /// `s` as a JSON string literal, quotes included.
     public static func quoted(_ s: String) -> String {
-        var out: [UInt8] = []
-        writeString(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        var writer = JSONWriter(capacity: s.utf8.count + 2)
+        writer.string(s)
+        return writer.takeString()
     }
 
     private static func newline(_ out: inout [UInt8], _ level: Int) {

@@ -35,8 +35,9 @@ public struct AIToolAuthorization: Sendable, Hashable {
     /// no server sees. Nil unless ``url`` is an `http` or `https` URL with a host.
     public var launchURL: String? {
         guard let url, WebURL.isHTTPWithHost(url) else { return nil }
-        let withoutFragment = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        guard let handoffToken else { return String(withoutFragment) }
+        let utf8 = url.utf8
+        let withoutFragment = utf8.firstIndex(of: 0x23).map { String(url[..<$0]) } ?? url
+        guard let handoffToken else { return withoutFragment }
         return withoutFragment + "#" + WebURL.percentEncodedFragment(handoffToken)
     }
 }

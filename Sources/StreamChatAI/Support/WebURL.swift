@@ -36,15 +36,23 @@ public enum WebURL {
     /// `text` with every byte that may not stand in a URL fragment percent-encoded.
     public static func percentEncodedFragment(_ text: String) -> String {
         var out: [UInt8] = []
-        let hex = Array("0123456789ABCDEF".utf8)
+        out.reserveCapacity(text.utf8.count)
         for b in text.utf8 {
-            if isAlpha(b) || (b >= 0x30 && b <= 0x39) || "-._~!$&'()*+,;=:@/?".utf8.contains(b) {
+            if fragmentSafe[Int(b)] {
                 out.append(b)
             } else {
-                out.append(contentsOf: [0x25, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                out.append(contentsOf: [0x25, hexDigits[Int(b >> 4)], hexDigits[Int(b & 0xF)]])
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// The bytes that may stand in a fragment as they are.
+    private static let fragmentSafe: [Bool] = (0..<256).map { v in
+        let b = UInt8(v)
+        return isAlpha(b) || (b >= 0x30 && b <= 0x39) || "-._~!$&'()*+,;=:@/?".utf8.contains(b)
     }
 
     private static func isAlpha(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }

@@ -1,0 +1,131 @@
+import Testing
+@testable import StreamChatAI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small deterministic generator for property tests.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random JSON value of at most `depth` levels, with the strings and numbers that trip writers.
+func randomJSON(_ g: inout SeededRandom, depth: Int = 4) -> JSONValue {
+    let strings = ["", "plain", "quote \" and \\ slash", "tab\tnew\nline\r", "\u{0}\u{1F}", "café naïve 😀", "</script>", String(repeating: "x", count: 40)]
+    switch Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &g) {
+    case 0: return .null
+    case 1: return .bool(Bool.random(using: &g))
+    case 2: return .integer([0, 1, -1, Int64.max, Int64.min, 42][Int.random(in: 0..<6, using: &g)])
+    case 3: return .number([0.5, -1e-7, 1e300, 3.0, -0.0][Int.random(in: 0..<5, using: &g)])
+    case 4, 5: return .string(strings[Int.random(in: 0..<strings.count, using: &g)])
+    case 6: return .array((0..<Int.random(in: 0..<4, using: &g)).map { _ in randomJSON(&g, depth: depth - 1) })
+    default:
+        return .object(JSONObject((0..<Int.random(in: 0..<4, using: &g)).map { i in
+            (strings[Int.random(in: 0..<strings.count, using: &g)] + "\(i)", randomJSON(&g, depth: depth - 1))
+        }))
+    }
+}
+
+@Suite struct JSONWriterTests {
+    @Test func `written values read back as the same values`() throws {
+        var g = SeededRandom(state: 1)
+        for _ in 0..<2_000 {
+            let value = randomJSON(&g)
+            var writer = JSONWriter(capacity: 16)
+            writer.value(value)
+            let text = writer.takeString()
+            #expect(try JSONParser.parse(text) == value, "\(text)")
+        }
+    }
+
+    @Test func `escapes are the short ones, control bytes as u00XX, the rest untouched`() {
+        var writer = JSONWriter()
+        writer.string("a\"b\\c\nd\re\tf\u{1}g\u{7F}é😀/")
+        #expect(writer.takeString() == #""a\"b\\c\nd\re\tf\u0001g\#u{7F}é😀/""#)
+        var numbers = JSONWriter()
+        numbers.value([.integer(Int64.min), .integer(0), .number(.infinity), .number(2.5), .number(1e21)])
+        #expect(numbers.takeString() == "[-9223372036854775808,0,null,2.5,1e+21]")
+    }
+
+    @Test func `a C string taken from the writer is NUL-terminated and owned by the caller`() throws {
+        var writer = JSONWriter(capacity: 1)
+        for _ in 0..<1_000 { writer.raw("[1]") }
+        let taken = writer.takeCString()
+        let text = try #require(taken)
+        #expect(String(cString: text).utf8.count == 3_000)
+        free(text)
+    }
+
+    @Test func `the spans of a top-level array are each element's own text`() throws {
+        let text = #"[ {"a": 1} ,"x",[2, 3] ,null ]"#
+        let result = try text.utf8CString.withUnsafeBytes { raw in
+            try JSONParser.parseArrayWithSpans(UnsafeRawBufferPointer(rebasing: raw.dropLast()))
+        }
+        let (elements, spans) = try #require(result)
+        let bytes = Array(text.utf8)
+        #expect(spans.map { String(decoding: bytes[$0], as: UTF8.self) } == [#"{"a": 1}"#, #""x""#, "[2, 3]", "null"])
+        #expect(elements.count == 4)
+        #expect(try "{}".utf8CString.withUnsafeBytes { try JSONParser.parseArrayWithSpans(UnsafeRawBufferPointer(rebasing: $0.dropLast())) } == nil)
+    }
+
+    @Test func `steps written straight to the writer equal the parts' JSON, payload copied or not`() throws {
+        var g = SeededRandom(state: 7)
+        let samples = try [
+            String(decoding: readBytes(repositoryRoot + "/examples-c/data/message.json"), as: UTF8.self),
+            String(decoding: readBytes(repositoryRoot + "/examples-c/data/tool-reply.json"), as: UTF8.self),
+        ].map { text -> String in
+            let value = try JSONParser.parse(text)
+            return JSONSerializer.string(value["attachments"] ?? value)
+        }
+        var documents = samples
+        // Random attachments: steps of both kinds with fields of every type, and non-steps.
+        for _ in 0..<300 {
+            var attachments: [JSONValue] = []
+            for _ in 0..<Int.random(in: 0..<6, using: &g) {
+                var fields: [(String, JSONValue)] = [("type", .string(["ai_reasoning", "ai_tool_call", "ai_other", "image"][Int.random(in: 0..<4, using: &g)]))]
+                for key in ["id", "v", "status", "summary", "preview", "duration_ms", "name", "display_title", "executor",
+                            "target_user_id", "target_client_id", "arguments", "approval", "authorization"] where Bool.random(using: &g) {
+                    fields.append((key, randomJSON(&g, depth: 2)))
+                }
+                if Bool.random(using: &g) { fields.append(("authorization", ["type": "oauth", "url": "https://a.example/x#f", "handoff_token": "t k"])) }
+                attachments.append(.object(JSONObject(fields)))
+            }
+            documents.append(JSONSerializer.string(.array(attachments)))
+        }
+        for text in documents {
+            let parsed = try #require(try Array(text.utf8).withUnsafeBytes { try JSONParser.parseArrayWithSpans($0) })
+            let expected = JSONValue.array(AIMessagePart.parts(from: parsed.elements).map(\.jsonValue))
+            var copied = JSONWriter()
+            try Array(text.utf8).withUnsafeBytes { raw in
+                AIMessagePart.writeParts(of: parsed.elements, source: raw, spans: parsed.spans, to: &copied)
+            }
+            #expect(try JSONParser.parse(copied.takeString()) == expected)
+            var written = JSONWriter()
+            AIMessagePart.writeParts(of: parsed.elements, to: &written)
+            #expect(try JSONParser.parse(written.takeString()) == expected)
+        }
+    }
+
+    @Test func `a node written straight to the writer equals its JSON`() throws {
+        var g = SeededRandom(state: 3)
+        func node(_ depth: Int) -> UINode {
+            UINode(id: "n\(Int.random(in: 0..<1000, using: &g))", type: "box", props: randomJSON(&g, depth: 2).objectValue ?? ["k": "v"],
+                   children: depth > 0 ? (0..<Int.random(in: 0..<3, using: &g)).map { _ in node(depth - 1) } : [],
+                   events: ["tap"], state: Bool.random(using: &g) ? .ready : .pending, bindings: ["value": "/a"], entrance: 3)
+        }
+        for _ in 0..<200 {
+            let tree = UITree(root: node(3))
+            var writer = JSONWriter()
+            tree.write(to: &writer)
+            #expect(try JSONParser.parse(writer.takeString()) == tree.jsonValue)
+        }
+    }
+}
