@@ -1,8 +1,9 @@
 # streamchatai — build, test, demo, bench, install.
 #
 #   make demo    build everything and show the steps of the bundled conversation
-#   make test    build and run every test (Swift, C examples, header and ABI checks, valgrind, Python)
-#   make bench   print decoding and layout throughput against jansson and JSONDecoder
+#   make test    build and run every test (Swift, C examples, header and ABI checks, valgrind, Python, fuzz smoke)
+#   make bench   print throughput against jansson, simdjson and JSONDecoder, through Swift, C and Python
+#   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60) each
 #   make install PREFIX=/usr/local
 
 SHELL := /bin/bash
@@ -55,7 +56,7 @@ $(foreach p,$(PLUGIN_NAMES),$(eval $(call plugin_rules,$(p))))
 
 plugins: $(foreach p,$(PLUGIN_NAMES),$(call plugin_dir,$(p))/manifest.json)
 
-.PHONY: all lib cli release demo plugins test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
+.PHONY: all lib cli release demo plugins bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
 
 all: lib cli
 
@@ -86,7 +87,7 @@ demo: lib cli plugins
 
 # ---------------------------------------------------------------- tests
 
-test: lib cli plugins test-header test-exports test-install test-c memcheck test-python test-swift
+test: lib cli plugins test-header test-exports test-install test-c memcheck test-python test-swift fuzz-smoke
 	@echo "make test: all suites passed"
 
 test-swift: plugins
@@ -139,13 +140,67 @@ test-install: lib
 test-python: lib
 	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(PYTHON) -m pytest -q python/tests
 
+# ---------------------------------------------------------------- fuzz
+# One program of libFuzzer targets (Tests/Fuzz/FuzzTargets.swift) built from
+# the core's sources with AddressSanitizer. `make fuzz` runs every target for
+# FUZZ_SECONDS on its corpus (found inputs are kept there); `make test` runs
+# each for a short smoke time on the checked-in seeds.
+
+FUZZ_BIN := $(BUILD)/fuzz/streamchatai-fuzz
+FUZZ_TARGETS := json steps steps-options schema pattern manifest tool config ui fence reasoning ledger
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 4
+CORE_SOURCES := $(shell find Sources/StreamChatAI -name '*.swift')
+
+$(FUZZ_BIN): $(CORE_SOURCES) Tests/Fuzz/FuzzTargets.swift include/streamchatai_plugin.h
+	@mkdir -p $(BUILD)/fuzz
+	@echo "swiftc -sanitize=fuzzer,address … -o $@"
+	@$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name StreamChatAI -swift-version 6 \
+		-I Sources/CFFI -I Sources/CSystemShims -I Sources/CStreamChatAIPluginABI \
+		$(CORE_SOURCES) Tests/Fuzz/FuzzTargets.swift -lffi -ldl -o $@ 2> $(BUILD)/fuzz/build.log \
+		|| { cat $(BUILD)/fuzz/build.log; exit 1; }
+
+fuzz-build: $(FUZZ_BIN)
+
+# Runs every target; a crash or a broken invariant stops with the input saved in build/fuzz/.
+fuzz: $(FUZZ_BIN)
+	@set -o pipefail; rm -f $(BUILD)/fuzz/*-crash-* $(BUILD)/fuzz/*-timeout-* $(BUILD)/fuzz/*-oom-*; \
+	for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(BUILD)/fuzz/corpus/$$t; \
+		echo "== fuzz $$t ($(FUZZ_SECONDS) s)"; \
+		SWIFT_BACKTRACE=enable=no SCA_FUZZ_TARGET=$$t $(FUZZ_BIN) $(BUILD)/fuzz/corpus/$$t Tests/Fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) \
+			-max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=$(BUILD)/fuzz/$$t- -print_final_stats=1 \
+			> $(BUILD)/fuzz/$$t.log 2>&1; status=$$?; \
+		grep -aE "Fatal error|==[0-9]+==ERROR|^SUMMARY" $(BUILD)/fuzz/$$t.log | tail -3; \
+		grep -a "DONE" $(BUILD)/fuzz/$$t.log | sed -E 's/^#([0-9]+).*cov: ([0-9]+) ft: ([0-9]+) corp: ([0-9]+).*/   \1 runs, \2 edges, \3 features, corpus \4/'; \
+		[ $$status -eq 0 ] || { echo "fuzz $$t failed (exit $$status): see $(BUILD)/fuzz/$$t.log"; exit 1; }; \
+		ls $(BUILD)/fuzz/$$t-crash-* $(BUILD)/fuzz/$$t-timeout-* $(BUILD)/fuzz/$$t-oom-* > /dev/null 2>&1 && { echo "fuzz $$t found a failure"; exit 1; }; \
+	done; echo "fuzz: no target failed"
+
+fuzz-smoke:
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+
 # ---------------------------------------------------------------- bench
 
-$(BINDIR)/bench_c_path: examples-c/bench_c_path.cpp include/streamchatai.h | lib
+# Installs the Debian packages named in $(1) that are missing, when root;
+# otherwise stops with the one line to run.
+define ensure_debs
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then echo "installing" $$missing; apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		else echo "missing Debian packages; run: sudo apt-get install" $$missing; exit 1; fi; \
+	fi
+endef
+
+bench-deps:
+	$(call ensure_debs,libjansson-dev libsimdjson-dev)
+
+$(BINDIR)/bench_c_path: examples-c/bench_c_path.cpp include/streamchatai.h | lib bench-deps
 	@mkdir -p $(BINDIR)
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -lsimdjson -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 
-bench: release lib plugins $(BINDIR)/bench_c_path
+bench: bench-deps release lib plugins $(BINDIR)/bench_c_path
 	.build/release/streamchatai-bench
 	@mkdir -p $(BUILD)/bench
 	.build/release/streamchatai-bench --write-corpus $(BUILD)/bench

@@ -104,7 +104,7 @@ func randomJSON(_ g: inout SeededRandom, depth: Int = 4) -> JSONValue {
             let parsed = try #require(try Array(text.utf8).withUnsafeBytes { try JSONParser.parseArrayWithSpans($0) })
             let expected = JSONValue.array(AIMessagePart.parts(from: parsed.elements).map(\.jsonValue))
             var copied = JSONWriter()
-            try Array(text.utf8).withUnsafeBytes { raw in
+            Array(text.utf8).withUnsafeBytes { raw in
                 AIMessagePart.writeParts(of: parsed.elements, source: raw, spans: parsed.spans, to: &copied)
             }
             #expect(try JSONParser.parse(copied.takeString()) == expected)

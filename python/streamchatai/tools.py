@@ -107,8 +107,10 @@ class Result:
 class Runner(OwnedHandle, ToolHost):
     """A runner for one user on one install (see ``sca_runner_new()``).
 
-    ``ledger_path`` makes "exactly once" survive restarts. Use it from any
-    thread; ``run`` may be called from several threads at once.
+    ``ledger_path`` makes "exactly once" survive restarts; delivered calls are
+    remembered while among the newest ``ledger_retention_calls`` and younger
+    than ``ledger_retention_days`` (10 000 and 30 when not given). Use it from
+    any thread; ``run`` may be called from several threads at once.
     """
 
     _free = staticmethod(lib.sca_runner_free)
@@ -116,11 +118,16 @@ class Runner(OwnedHandle, ToolHost):
     _what = "runner"
 
     def __init__(self, user_id: str, client_id: str, *, max_attempts: int = 3,
-                 ledger_path: Optional[str] = None, tool_timeout_ms: int = 60_000):
+                 ledger_path: Optional[str] = None, tool_timeout_ms: int = 60_000,
+                 ledger_retention_calls: Optional[int] = None, ledger_retention_days: Optional[int] = None):
         config = {"user_id": user_id, "client_id": client_id, "max_attempts": max_attempts,
                   "tool_timeout_ms": tool_timeout_ms}
         if ledger_path is not None:
             config["ledger_path"] = str(ledger_path)
+        if ledger_retention_calls is not None:
+            config["ledger_retention_calls"] = ledger_retention_calls
+        if ledger_retention_days is not None:
+            config["ledger_retention_days"] = ledger_retention_days
         handle = ctypes.c_void_p()
         _check(lib.sca_runner_new(_encode(config), ctypes.byref(handle)))
         self._handle = handle.value

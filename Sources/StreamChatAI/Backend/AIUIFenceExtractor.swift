@@ -65,9 +65,7 @@ public struct AIUIFenceExtractor: Sendable {
             pending = String(pending[pending.index(after: newline)...])
             take(line: line, complete: true)
         }
-        if !pending.isEmpty && !pending.hasPrefix("`") && !" \t".contains(pending.first!) || pending.count > 64 && !Self.fenceStart(pending) {
-            flushPending()
-        }
+        if !pending.isEmpty && !Self.mayBecomeFence(pending) { flushPending() }
         checkSize()
     }
 
@@ -104,16 +102,30 @@ public struct AIUIFenceExtractor: Sendable {
         take(line: partial, complete: false)
     }
 
-    private static func fenceStart(_ line: String) -> Bool {
-        line.drop(while: { $0 == " " }).hasPrefix("```")
+    /// What follows the backticks of a fence line: up to three spaces, then
+    /// three backticks (CommonMark; four spaces make an indented code block).
+    private static func fence(_ line: String) -> Substring? {
+        let body = line.drop(while: { $0 == " " })
+        guard line.count - body.count <= 3, body.hasPrefix("```") else { return nil }
+        return body.dropFirst(3)
+    }
+
+    /// Whether an unfinished line could still turn out to be a fence line, so it must wait for its end.
+    private static func mayBecomeFence(_ line: String) -> Bool {
+        let body = line.drop(while: { $0 == " " })
+        guard line.count - body.count <= 3 else { return false }
+        return body.hasPrefix("```") || "```".hasPrefix(body)
+    }
+
+    private static func isClosingFence(_ line: String) -> Bool {
+        fence(line)?.allSatisfy({ $0 == "`" || $0 == " " }) ?? false
     }
 
     private mutating func take(line: String, complete: Bool) {
-        let trimmed = line.drop(while: { $0 == " " })
         switch state {
         case .text:
-            if lineStart, complete, trimmed.hasPrefix("```") {
-                let info = trimmed.dropFirst(3).trimmingWhitespace()
+            if lineStart, complete, let afterBackticks = Self.fence(line) {
+                let info = afterBackticks.trimmingWhitespace()
                 if let known = fences[info], format == nil {
                     format = known
                     state = .uiBlock
@@ -123,10 +135,10 @@ public struct AIUIFenceExtractor: Sendable {
             }
             append(toText: line, complete: complete)
         case .otherBlock:
-            if lineStart, complete, trimmed.hasPrefix("```"), trimmed.dropFirst(3).allSatisfy({ $0 == "`" || $0 == " " }) { state = .text }
+            if lineStart, complete, Self.isClosingFence(line) { state = .text }
             append(toText: line, complete: complete)
         case .uiBlock:
-            if lineStart, complete, trimmed.hasPrefix("```"), trimmed.dropFirst(3).allSatisfy({ $0 == "`" || $0 == " " }) {
+            if lineStart, complete, Self.isClosingFence(line) {
                 state = .text
                 closed = true
                 lineStart = true

@@ -61,7 +61,8 @@ public final class AIClientToolRunner: Sendable {
         self.configuration = configuration
         engine = try ExactlyOnceEngine(
             schedule: .onNextUpdate(maxAttempts: configuration.maxAttempts),
-            ledger: configuration.ledgerPath.map { ($0, configuration.userID, configuration.clientID) })
+            ledger: configuration.ledgerPath.map { ($0, configuration.userID, configuration.clientID) },
+            retention: configuration.retention)
         addressing = .thisInstall(userID: configuration.userID, clientID: configuration.clientID)
         toolBox = AIToolBox(tools: tools)
     }

@@ -78,16 +78,40 @@ public final class ExactlyOnceEngine: Sendable {
         var result: AIToolResult?
         var attempts: Int
         var deliver: Deliver?
+        /// When delivery ended (seconds since 1970), once it has.
+        var settledAt: Int64 = 0
     }
 
     private struct State {
         var entries: [String: Entry] = [:]
         var order: [String] = []
         var ledger: ToolRunLedger?
+
+        /// Marks a call's delivery ended, records it, and forgets settled
+        /// calls the retention lets go once there are many.
+        mutating func settle(_ id: String, as end: CallState, retention: LedgerRetention) {
+            guard var entry = entries[id] else { return }
+            entry.state = end
+            entry.deliver = nil
+            entry.settledAt = LedgerRetention.now()
+            entries[id] = entry
+            try? ledger?.append(end == .delivered ? .delivered : .gaveUp, callID: id, tool: entry.tool)
+            guard entries.count > ToolRunLedger.compactionThreshold(calls: retention.deliveredCalls) else { return }
+            let settled = order.indices.compactMap { i -> LedgerRetention.Settled? in
+                guard let e = entries[order[i]], e.state == .delivered || e.state == .gaveUp else { return nil }
+                return LedgerRetention.Settled(index: i, settledAt: e.settledAt, delivered: e.state == .delivered)
+            }
+            let forget = Set(retention.forgotten(settled, now: LedgerRetention.now()))
+            guard !forget.isEmpty else { return }
+            for i in forget { entries[order[i]] = nil }
+            order = order.indices.compactMap { forget.contains($0) ? nil : order[$0] }
+        }
     }
 
     /// When failed deliveries are tried again.
     public let schedule: DeliverySchedule
+    /// How long settled calls are remembered.
+    public let retention: LedgerRetention
     private let state: Mutex<State>
     private let closed = Atomic<Bool>(false)
     private let onSettled: (@Sendable (String, CallState) -> Void)?
@@ -95,22 +119,26 @@ public final class ExactlyOnceEngine: Sendable {
     /// An engine; with `ledger`, exactly-once holds across restarts.
     /// - Parameters:
     ///   - ledger: where to keep the journal and whose records in it are ours.
+    ///   - retention: how long calls whose delivery ended are remembered, in memory and in the ledger.
     ///   - onSettled: told (call id, `delivered` or `gaveUp`) when a call's delivery ends.
     /// - Throws: when the ledger can't be opened, is locked by another engine, or can't be repaired.
     public init(schedule: DeliverySchedule, ledger: (path: String, userID: String, clientID: String)? = nil,
+                retention: LedgerRetention = .standard,
                 onSettled: (@Sendable (String, CallState) -> Void)? = nil) throws(StreamChatAIError) {
         guard schedule.maxAttempts >= 1 else { throw .invalid(at: "$.max_attempts", "must be at least 1") }
         if case .backoff(let delays) = schedule, delays.contains(where: { $0 < 0 }) {
             throw .invalid(at: "$.retry_delays_ms", "delays must not be negative")
         }
         self.schedule = schedule
+        self.retention = retention
         self.onSettled = onSettled
         var initial = State()
         if let ledger {
-            let journal = try ToolRunLedger(path: ledger.path, userID: ledger.userID, clientID: ledger.clientID)
+            let journal = try ToolRunLedger(path: ledger.path, userID: ledger.userID, clientID: ledger.clientID,
+                                            retention: retention)
             for (callID, record) in journal.records {
                 var entry = Entry(tool: record.tool, state: .pendingDelivery, result: record.result,
-                                  attempts: record.attempts, deliver: nil)
+                                  attempts: record.attempts, deliver: nil, settledAt: record.at)
                 if record.delivered {
                     entry.state = .delivered
                 } else if record.gaveUp || record.attempts >= schedule.maxAttempts && record.result != nil {
@@ -154,17 +182,16 @@ public final class ExactlyOnceEngine: Sendable {
     /// reply offered again and again by many threads costs one lock a run, not
     /// one a call), then the results to send again are sent, in order.
     public func offer(_ calls: [AIToolCallPart], deliver: @escaping Deliver) -> [Offer] {
-        enum Decision { case done(Offer), resend(AIToolResult) }
+        enum Decision { case done(Offer), resend(AIToolResult), claim }
         let decisions = state.withLock { s -> [Decision] in
-            calls.map { call in
+            var claims: [(event: ToolRunLedger.Event, callID: String, tool: String, result: AIToolResult?)] = []
+            var decisions = calls.map { call -> Decision in
                 if var entry = s.entries[call.id] {
                     guard case .onNextUpdate = schedule, entry.state == .pendingDelivery, let result = entry.result else {
                         return .done(.handled)
                     }
                     guard entry.attempts < schedule.maxAttempts else {
-                        entry.state = .gaveUp
-                        try? s.ledger?.append(.gaveUp, callID: call.id, tool: entry.tool)
-                        s.entries[call.id] = entry
+                        s.settle(call.id, as: .gaveUp, retention: retention)
                         return .done(.gaveUp)
                     }
                     entry.state = .sending
@@ -173,19 +200,30 @@ public final class ExactlyOnceEngine: Sendable {
                     return .resend(result)
                 }
                 let tool = call.name ?? ""
-                do {
-                    try s.ledger?.append(.claimed, callID: call.id, tool: tool)
-                } catch {
-                    return .done(.notRecorded("\(call.id): \(error)"))
-                }
+                claims.append((.claimed, call.id, tool, nil))
                 s.entries[call.id] = Entry(tool: tool, state: .running, result: nil, attempts: 0, deliver: deliver)
                 s.order.append(call.id)
-                return .done(.run)
+                return .claim
             }
+            guard !claims.isEmpty else { return decisions }
+            // The reply's claims are made durable together, before any of their tools runs.
+            do {
+                try s.ledger?.append(claims)
+                for i in decisions.indices { if case .claim = decisions[i] { decisions[i] = .done(.run) } }
+            } catch {
+                let claimed = Set(claims.map(\.callID))
+                for call in claims { s.entries[call.callID] = nil }
+                s.order.removeAll { claimed.contains($0) }
+                for (i, call) in calls.enumerated() {
+                    if case .claim = decisions[i] { decisions[i] = .done(.notRecorded("\(call.id): \(error)")) }
+                }
+            }
+            return decisions
         }
         return zip(calls, decisions).map { call, decision in
             switch decision {
             case .done(let offer): return offer
+            case .claim: return .handled  // not reached: every claim is decided above
             case .resend(let result):
                 let after = attempt(call, result, via: deliver)
                 return after == .gaveUp ? .gaveUp : .resent(after)
@@ -225,16 +263,12 @@ public final class ExactlyOnceEngine: Sendable {
         let (after, retryInMs) = state.withLock { s -> (CallState, Int?) in
             guard var entry = s.entries[call.id] else { return (.delivered, nil) }
             var retry: Int?
-            if delivered {
-                entry.state = .delivered
-                try? s.ledger?.append(.delivered, callID: call.id, tool: entry.tool)
-            } else if entry.attempts >= schedule.maxAttempts {
-                entry.state = .gaveUp
-                try? s.ledger?.append(.gaveUp, callID: call.id, tool: entry.tool)
-            } else {
-                entry.state = .pendingDelivery
-                if case .backoff(let delays) = schedule { retry = delays[entry.attempts - 1] }
+            if delivered || entry.attempts >= schedule.maxAttempts {
+                s.settle(call.id, as: delivered ? .delivered : .gaveUp, retention: retention)
+                return (delivered ? .delivered : .gaveUp, nil)
             }
+            entry.state = .pendingDelivery
+            if case .backoff(let delays) = schedule { retry = delays[entry.attempts - 1] }
             if retry == nil { entry.deliver = nil }
             s.entries[call.id] = entry
             return (entry.state, retry)

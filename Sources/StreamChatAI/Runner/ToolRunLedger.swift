@@ -2,133 +2,156 @@
 import Glibc
 #endif
 
-/// The runner's memory of the calls it ran, kept in an append-only journal so
-/// that a restarted process neither runs a call again nor loses a result it
-/// had not delivered.
+/// The runner's memory of the calls it ran, kept in a journal so that a
+/// restarted process neither runs a call again nor loses a result it had not
+/// delivered, and compacted so that its size follows the retention, not the
+/// history.
 ///
 /// Each event is one JSON line, written with a single `write` and made durable
 /// with `fdatasync` before the runner acts on it: a claim before the tool
 /// runs, the result before it is sent, each delivery attempt, the delivery.
 /// A `kill -9` can only cut the last line short; reading drops such a line.
-/// The file is locked (`flock`) while a runner uses it, so two runners never
-/// share one ledger. Records name the user and install, and a runner reads
-/// only its own.
-final class ToolRunLedger: @unchecked Sendable {  // used only under the runner's lock
+///
+/// Once the file holds more than twice as many lines as calls it remembers
+/// (plus 1024), it is compacted: every call still remembered becomes one
+/// `snapshot` line, and settled calls the ``LedgerRetention`` lets go are
+/// left out. Compaction writes a temporary file, makes it durable, renames it
+/// over the ledger and syncs the folder, so a crash at any point leaves either
+/// the old ledger or the new one, both whole; a temporary file a crash left
+/// behind is removed on the next open.
+///
+/// A lock file beside it (`<path>.lock`, `flock`) is held while a runner uses
+/// the ledger, so two runners never share one; it is a file of its own because
+/// compaction replaces the ledger's inode. Records name the user and install:
+/// a runner takes only its own, and compaction keeps everyone's.
+final class ToolRunLedger: @unchecked Sendable {  // used only under the engine's lock
     /// One event of one call.
     enum Event: String {
         case claimed, result, attempt, delivered
         case gaveUp = "gave_up"
+        /// A call's whole record on one line, written by compaction.
+        case snapshot
     }
 
-    /// What the journal says about a call.
+    /// What the journal says about one of this user's and install's calls.
     struct Record {
         var tool: String
+        /// The result; a delivered call's is not kept.
         var result: AIToolResult?
         var attempts = 0
         var delivered = false
         var gaveUp = false
+        /// When its last event was recorded, in seconds since 1970.
+        var at: Int64 = 0
+    }
+
+    /// A call of any user or install in the file, as compaction writes it back.
+    struct Stored {
+        var user: String
+        var client: String
+        var call: String
+        var tool: String
+        var result: JSONValue?
+        var attempts = 0
+        var delivered = false
+        var gaveUp = false
+        var at: Int64
+        var isSettled: Bool { delivered || gaveUp }
+    }
+
+    struct Key: Hashable {
+        var user: String
+        var client: String
+        var call: String
     }
 
     let path: String
-    private let fd: Int32
-    private let userID: String
-    private let clientID: String
-    /// The calls of this user and install, with their recorded events, in first-seen order.
+    let retention: LedgerRetention
+    let userID: String
+    let clientID: String
+    let clock: @Sendable () -> Int64
+    var fd: Int32 = -1
+    private var lockFD: Int32 = -1
+    /// Every call the file remembers, in first-seen order, and where each is.
+    var stored: [Stored] = []
+    var index: [Key: Int] = [:]
+    /// Lines in the file now, and the count at which it is compacted.
+    var lineCount = 0
+    var compactAtLines = 0
+    /// Why the last compaction failed, if it did (the ledger stays usable, only larger).
+    var compactionProblem: String?
+    /// This user's and install's calls at open, in first-seen order.
     private(set) var records: [(callID: String, record: Record)] = []
 
-    init(path: String, userID: String, clientID: String) throws(StreamChatAIError) {
+    var temporaryPath: String { path + ".compacting" }
+
+    /// Opens (creating it when missing) and locks the ledger at `path`, reads
+    /// it, and compacts it when it is due.
+    /// - Throws: when the ledger can't be created or read, is locked by another runner, or is damaged.
+    init(path: String, userID: String, clientID: String, retention: LedgerRetention = .standard,
+         clock: @escaping @Sendable () -> Int64 = LedgerRetention.now) throws(StreamChatAIError) {
         self.path = path
         self.userID = userID
         self.clientID = clientID
+        self.retention = retention
+        self.clock = clock
         let slash = path.lastIndex(of: "/")
         if let slash, slash != path.startIndex { try POSIX.makeDirectories(String(path[..<slash])) }
-        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw POSIX.ioError("cannot open the ledger \(path)") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        lockFD = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lockFD >= 0 else { throw POSIX.ioError("cannot open the ledger's lock \(path).lock") }
+        guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
-            close(fd)
+            close(lockFD)
             if busy { throw StreamChatAIError(.refused, "the ledger \(path) is in use by another runner") }
             throw POSIX.ioError("cannot lock the ledger \(path)")
         }
+        unlink(temporaryPath)
+        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            close(lockFD)
+            throw POSIX.ioError("cannot open the ledger \(path)")
+        }
+        let results: [String: AIToolResult]
         do {
-            try load()
+            results = try load()
         } catch {
             close(fd)
+            close(lockFD)
             throw error
         }
+        compactAtLines = Self.compactionThreshold(calls: stored.count)
+        if lineCount > compactAtLines || !forgettable().isEmpty { compactKeepingProblem() }
+        records = ownRecords(results: results)
     }
 
-    deinit { close(fd) }
-
-    private func load() throws(StreamChatAIError) {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var offset: off_t = 0
-        while true {
-            let n = pread(fd, &chunk, chunk.count, offset)
-            if n < 0 { throw POSIX.ioError("cannot read the ledger \(path)") }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            offset += off_t(n)
-        }
-        // A line cut short by a crash has no newline: drop it, so the next append starts clean.
-        if let lastNewline = bytes.lastIndex(of: 0x0A), lastNewline + 1 < bytes.count {
-            bytes.removeSubrange((lastNewline + 1)...)
-            if ftruncate(fd, off_t(bytes.count)) != 0 { throw POSIX.ioError("cannot repair the ledger \(path)") }
-        } else if !bytes.isEmpty, bytes.last != 0x0A {
-            bytes.removeAll()
-            if ftruncate(fd, 0) != 0 { throw POSIX.ioError("cannot repair the ledger \(path)") }
-        }
-        var index: [String: Int] = [:]
-        for (number, line) in bytes.split(separator: 0x0A).enumerated() {
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(Array(line))
-            } catch {
-                throw StreamChatAIError(.invalidJSON, "the ledger \(path) is damaged at line \(number + 1): \(error)")
-            }
-            guard case .string(let call)? = value["call"], case .string(let user)? = value["user"],
-                  case .string(let client)? = value["client"], case .string(let name)? = value["event"],
-                  let event = Event(rawValue: name)
-            else {
-                throw StreamChatAIError(.invalidJSON, "the ledger \(path) has an unknown record at line \(number + 1)")
-            }
-            guard user == userID, client == clientID else { continue }
-            let i: Int
-            if let known = index[call] {
-                i = known
-            } else {
-                i = records.count
-                index[call] = i
-                records.append((call, Record(tool: value["tool"]?.stringValue ?? "")))
-            }
-            switch event {
-            case .claimed: break
-            case .result:
-                // A result that doesn't read is damage (or a newer library's): refuse it rather
-                // than take the call as interrupted and record a new result over it.
-                do {
-                    records[i].record.result = try AIToolResult(json: value["result"] ?? .null)
-                } catch {
-                    throw StreamChatAIError(.invalidJSON, "the ledger \(path) has a result it can't read at line \(number + 1): \(error.message)")
-                }
-            case .attempt: records[i].record.attempts += 1
-            case .delivered: records[i].record.delivered = true
-            case .gaveUp: records[i].record.gaveUp = true
-            }
-        }
+    deinit {
+        if fd >= 0 { close(fd) }
+        close(lockFD)
     }
+
+    /// Lines the file may hold for `calls` remembered calls before it is compacted.
+    static func compactionThreshold(calls: Int) -> Int { 2 * calls + 1024 }
 
     /// Appends one event and makes it durable.
     func append(_ event: Event, callID: String, tool: String, result: AIToolResult? = nil) throws(StreamChatAIError) {
-        var members: [(String, JSONValue)] = [
-            ("call", .string(callID)), ("user", .string(userID)), ("client", .string(clientID)),
-            ("tool", .string(tool)), ("event", .string(event.rawValue)),
-        ]
-        if let result { members.append(("result", result.jsonValue(callID: callID))) }
-        var line: [UInt8] = []
-        JSONSerializer.write(.object(JSONObject(members)), to: &line)
-        line.append(0x0A)
+        try append([(event, callID, tool, result)])
+    }
+
+    /// Appends events with one `write` and one `fdatasync` (the claims of one
+    /// reply, say): all of them are durable when it returns, or none is taken.
+    func append(_ events: [(event: Event, callID: String, tool: String, result: AIToolResult?)]) throws(StreamChatAIError) {
+        guard !events.isEmpty else { return }
+        let now = clock()
+        var writer = JSONWriter(capacity: 160 * events.count)
+        for e in events {
+            writeLine(&writer, call: e.callID, user: userID, client: clientID, tool: e.tool, event: e.event, at: now) { w in
+                if let result = e.result {
+                    w.raw(",\"result\":")
+                    w.value(result.jsonValue(callID: e.callID))
+                }
+            }
+        }
+        let line = writer.takeBytes()
         let size = lseek(fd, 0, SEEK_END)
         let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == line.count, fdatasync(fd) == 0 else {
@@ -137,5 +160,52 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the runner'
             if size >= 0 { _ = ftruncate(fd, size) }
             throw error
         }
+        for e in events {
+            apply(e.event, to: Key(user: userID, client: clientID, call: e.callID), tool: e.tool, at: now,
+                  result: e.result.map { $0.jsonValue(callID: e.callID) })
+        }
+        lineCount += events.count
+        if lineCount > compactAtLines { compactKeepingProblem() }
+    }
+
+    /// Takes one event into the table of remembered calls.
+    func apply(_ event: Event, to key: Key, tool: String, at: Int64, result: JSONValue?) {
+        let i: Int
+        if let known = index[key] {
+            i = known
+        } else {
+            i = stored.count
+            index[key] = i
+            stored.append(Stored(user: key.user, client: key.client, call: key.call, tool: tool, at: at))
+        }
+        stored[i].at = max(stored[i].at, at)
+        switch event {
+        case .claimed, .snapshot: break
+        case .result: if !stored[i].delivered { stored[i].result = result }
+        case .attempt: stored[i].attempts += 1
+        case .delivered:
+            stored[i].delivered = true
+            stored[i].result = nil
+        case .gaveUp: stored[i].gaveUp = true
+        }
+    }
+
+    /// One ledger line: the call's address, its event and time, then what `more` adds, and a newline.
+    func writeLine(_ w: inout JSONWriter, call: String, user: String, client: String, tool: String, event: Event,
+                   at: Int64, more: (inout JSONWriter) -> Void) {
+        w.raw("{\"call\":")
+        w.string(call)
+        w.raw(",\"user\":")
+        w.string(user)
+        w.raw(",\"client\":")
+        w.string(client)
+        w.raw(",\"tool\":")
+        w.string(tool)
+        w.raw(",\"event\":")
+        w.string(event.rawValue)
+        w.raw(",\"at\":")
+        w.integer(at)
+        more(&w)
+        w.raw("}\n")
     }
 }

@@ -1,0 +1,174 @@
+// Coverage-guided fuzz targets (libFuzzer, with AddressSanitizer) for every
+// parser and entry point the C ABI reaches. Built by `make fuzz-build` from
+// the core's sources into one program; SCA_FUZZ_TARGET picks the target.
+// Each target also checks an invariant, so a wrong answer is a finding too.
+//
+//   SCA_FUZZ_TARGET=json build/fuzz/streamchatai-fuzz Tests/Fuzz/corpus/json -max_total_time=60
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The targets by name: each gets one input.
+let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+    // JSON: parse; a parsed value written and read again is the same value.
+    "json": { bytes in
+        guard let value = try? JSONParser.parse(bytes) else { return }
+        var writer = JSONWriter()
+        writer.value(value)
+        let text = writer.takeString()
+        guard (try? JSONParser.parse(text)) == value else { fatalError("json: a written value reads back differently: \(text)") }
+    },
+    // Steps: decode, present, and the fast writer's parts equal the parts' JSON.
+    "steps": { bytes in
+        guard let (elements, spans) = (try? JSONParser.parseArrayWithSpans(bytes)) ?? nil else { return }
+        let parts = AIMessagePart.parts(from: elements)
+        var writer = JSONWriter()
+        AIMessagePart.writeParts(of: elements, source: bytes, spans: spans, to: &writer)
+        guard (try? JSONParser.parse(writer.takeString())) == .array(parts.map(\.jsonValue)) else {
+            fatalError("steps: the written parts differ from their JSON")
+        }
+        let tree = StepsPresenter.tree(for: AIMessagePart.parts(fromPartsOrAttachments: elements), options: .init(nowMs: 1_800_000_000_000))
+        var out = JSONWriter()
+        tree.write(to: &out)
+        _ = out.takeString()
+    },
+    // Steps options, as sca_steps_render reads them.
+    "steps-options": { bytes in
+        guard let value = try? JSONParser.parse(bytes) else { return }
+        _ = try? StepsPresentationOptions(json: value)
+    },
+    // A schema and a value, split at the first NUL byte: compile, then validate with the pattern engine.
+    "schema": { bytes in
+        let split = bytes.firstIndex(of: 0) ?? bytes.count
+        guard let schemaValue = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<split])),
+              let schema = try? JSONSchema(schemaValue) else { return }
+        let rest = split < bytes.count ? UnsafeRawBufferPointer(rebasing: bytes[(split + 1)...]) : UnsafeRawBufferPointer(start: nil, count: 0)
+        _ = schema.validate((try? JSONParser.parse(rest)) ?? .null)
+    },
+    // A pattern, then text after a NUL: compile and search.
+    "pattern": { bytes in
+        let split = bytes.firstIndex(of: 0) ?? bytes.count
+        let pattern = String(decoding: bytes[..<split], as: UTF8.self)
+        guard let compiled = try? SchemaPattern(pattern) else { return }
+        _ = compiled.search(split < bytes.count ? String(decoding: bytes[(split + 1)...], as: UTF8.self) : "")
+    },
+    // A plugin manifest, as discovery reads it.
+    "manifest": { bytes in
+        guard let value = try? JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: 1 << 20)) else { return }
+        _ = try? PluginManifest(json: value)
+    },
+    // Tool definitions and arguments: a definition, then arguments after a NUL.
+    "tool": { bytes in
+        let split = bytes.firstIndex(of: 0) ?? bytes.count
+        guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<split])),
+              let definition = try? AIToolDefinition(json: value) else { return }
+        let rest = split < bytes.count ? UnsafeRawBufferPointer(rebasing: bytes[(split + 1)...]) : UnsafeRawBufferPointer(start: nil, count: 0)
+        _ = definition.validate(arguments: (try? JSONParser.parse(rest)) ?? .object(JSONObject()))
+        _ = definition.registration
+    },
+    // Configs: runner, UI host, fence extractor, components, events, invocations.
+    "config": { bytes in
+        guard let value = try? JSONParser.parse(bytes) else { return }
+        _ = try? AIClientToolRunner.Configuration(json: value)
+        _ = try? AIUIHost.Configuration(json: value)
+        _ = try? AIUIFenceExtractor(json: value)
+        _ = try? AIUIComponentDefinition(json: value)
+        _ = try? AIUIEvent(json: value)
+        _ = try? AIClientToolInvocation(json: value)
+        _ = try? AIToolCallTransition.Event(json: value)
+        _ = RegisterToolsCheck(request: value).jsonValue
+    },
+    // ai_ui documents and UI events: receive, render, handle every node's events.
+    "ui": { bytes in
+        let split = bytes.firstIndex(of: 0) ?? bytes.count
+        guard let custom = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<split])) else { return }
+        let host = AIUIHost(renderers: [FuzzMirror()], components: [FuzzMirror.component], send: { _ in true })
+        host.receive(messageID: "m", customData: custom)
+        guard let render = host.render(messageID: "m") else { return }
+        let event = split < bytes.count ? (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[(split + 1)...]))) : nil
+        render.root.walk { node, _ in
+            for name in node.events + ["change"] {
+                _ = try? host.handle(AIUIEvent(nodeID: node.id, name: name, value: event), messageID: "m")
+            }
+        }
+        if let old = try? UINode(json: custom), let new = host.render(messageID: "m")?.root { _ = UIDiff.ops(from: old, to: new) }
+    },
+    // The fence extractor, fed in chunks of 1 to 16 bytes; split or not, the text is the same.
+    "fence": { bytes in
+        var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+        guard (try? whole.feed(utf8: bytes)) != nil else { return }
+        whole.finish()
+        var chunked = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+        var i = 0
+        var size = 1
+        while i < bytes.count {
+            let end = min(bytes.count, i + size)
+            guard (try? chunked.feed(utf8: UnsafeRawBufferPointer(rebasing: bytes[i..<end]))) != nil else { fatalError("fence: a chunk of valid text was refused") }
+            i = end
+            size = size % 16 + 1
+        }
+        chunked.finish()
+        guard chunked.text == whole.text, chunked.ui == whole.ui else { fatalError("fence: chunked and whole differ") }
+    },
+    // Reasoning Markdown, streamed in pieces: the layout equals a one-shot layout.
+    "reasoning": { bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        var streamed = ReasoningDocument()
+        var i = text.startIndex
+        while i < text.endIndex {
+            let j = text.index(i, offsetBy: 7, limitedBy: text.endIndex) ?? text.endIndex
+            streamed.append(String(text[i..<j]))
+            i = j
+        }
+        streamed.finish()
+        let once = ReasoningDocument(text)
+        guard streamed.paragraphs == once.paragraphs else { fatalError("reasoning: streamed layout differs") }
+    },
+    // The ledger reader, on a file holding the input.
+    "ledger": { bytes in
+        let path = "/tmp/sca-fuzz-ledger-\(getpid()).jsonl"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = write(fd, bytes.baseAddress, bytes.count)
+        close(fd)
+        _ = try? ToolRunLedger(path: path, userID: "u", clientID: "c")
+        unlink(path)
+        unlink(path + ".lock")
+    },
+]
+
+/// A renderer whose view is the document's content read as a node (the
+/// plugin renderer path), and which echoes events in actions.
+struct FuzzMirror: AIUIRenderer {
+    static let component = try! AIUIComponentDefinition(json: ["name": "password_box", "events": [["name": "submit"]],
+                                                                 "parameters": ["type": "object", "properties": ["title": ["type": "string"]]]])
+    let format = "mirror"
+    func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String { "" }
+    func makeEngine() -> any AIUIEngine { FuzzMirrorEngine() }
+}
+
+final class FuzzMirrorEngine: AIUIEngine, Sendable {
+    func receive(_ document: AIUIDocument, context: AIUIContext) {}
+    func view(for document: AIUIDocument, context: AIUIContext) -> UINode? { try? UINode(json: document.content) }
+    func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {
+        [AIUIAction(messageID: context.messageID, format: "mirror", name: event.name, label: node.visibleText ?? event.name,
+                    payload: ["event": event.value ?? .null, "props": .object(node.props), "state": .object(context.state)])]
+    }
+    func remove(messageID: String) {}
+}
+
+let chosen: (@Sendable (UnsafeRawBufferPointer) -> Void)? = {
+    guard let name = getenv("SCA_FUZZ_TARGET").map({ String(cString: $0) }) else { return nil }
+    return targets[name]
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let chosen else {
+        let message = "set SCA_FUZZ_TARGET to one of: \(targets.keys.sorted().joined(separator: ", "))\n"
+        _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        exit(2)
+    }
+    chosen(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}

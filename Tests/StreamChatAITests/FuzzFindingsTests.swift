@@ -1,0 +1,67 @@
+import Testing
+@testable import StreamChatAI
+
+/// Inputs the fuzz targets (Tests/Fuzz) found, each a regression test of its own.
+@Suite struct FuzzFindingsTests {
+    /// Streams `text` in pieces of `size` characters.
+    func streamed(_ text: String, size: Int) -> ReasoningDocument {
+        var document = ReasoningDocument()
+        var i = text.startIndex
+        while i < text.endIndex {
+            let j = text.index(i, offsetBy: size, limitedBy: text.endIndex) ?? text.endIndex
+            document.append(String(text[i..<j]))
+            i = j
+        }
+        document.finish()
+        return document
+    }
+
+    @Test func `reasoning with a stray byte, a form feed and an open link lays out the same streamed or at once`() {
+        let bytes: [UInt8] = [73, 32, 115, 104, 111, 12, 108, 100, 32, 42, 42, 229, 104, 101, 99, 107, 42, 42, 32, 116, 104, 101, 32, 95, 119, 101, 97, 116, 104, 101, 114, 95, 32, 102, 105, 114, 115, 116, 46, 10, 10, 84, 104, 101, 110, 32, 115, 97, 108, 108, 32, 96, 103, 101, 116, 40, 99, 105, 116, 121, 41, 96, 32, 97, 110, 100, 32, 115, 101, 101, 32, 91, 100, 111, 99, 115, 125, 40, 104, 116, 116, 112, 115, 58, 47, 47, 101, 120, 97, 109, 112, 108, 101, 46, 99, 111, 109, 41, 46, 32, 92, 42, 32, 110, 111, 116, 32, 98, 111, 108, 100, 32, 42, 111, 112, 101, 110]
+        let text = String(decoding: bytes, as: UTF8.self)
+        let once = ReasoningDocument(text)
+        for size in [1, 2, 3, 7, 13] {
+            let pieces = streamed(text, size: size)
+            #expect(pieces.paragraphs == once.paragraphs, "size \(size)")
+        }
+    }
+
+    /// Feeds `bytes` in chunks of 1, 2, … 16 bytes, as the fence target does.
+    func chunked(_ bytes: [UInt8]) throws -> AIUIFenceExtractor {
+        var extractor = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+        var i = 0
+        var size = 1
+        while i < bytes.count {
+            let end = min(bytes.count, i + size)
+            try extractor.feed(utf8: bytes[i..<end])
+            i = end
+            size = size % 16 + 1
+        }
+        extractor.finish()
+        return extractor
+    }
+
+    @Test func `a fence line indented by many spaces is text, split into chunks or not`() throws {
+        let bytes: [UInt8] = [72, 101, 114, 101, 58, 10, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 96, 96, 96, 111, 112, 101, 110, 117, 105, 45, 108, 97, 110, 103, 10, 32, 97, 114, 1, 96, 98, 96, 112, 121, 116, 104, 111, 120, 82, 97, 0, 0, 0, 0, 110, 103, 101]
+        var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+        try whole.feed(utf8: bytes)
+        whole.finish()
+        let pieces = try chunked(bytes)
+        #expect(pieces.text == whole.text)
+        #expect(pieces.ui == whole.ui)
+        #expect(whole.ui == nil)  // four or more spaces make an indented code block, not a fence
+    }
+
+    @Test func `a fence may be indented up to three spaces, not four`() throws {
+        for (indent, isFence) in [("", true), ("   ", true), ("    ", false)] {
+            let text = "Plan:\n\(indent)```openui-lang\nroot = Card([])\n```\nDone."
+            let pieces = try chunked(Array(text.utf8))
+            var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui"])
+            whole.feed(text)
+            whole.finish()
+            #expect((pieces.ui != nil) == isFence, "indent \(indent.count)")
+            #expect((whole.ui != nil) == isFence, "indent \(indent.count)")
+            #expect(pieces.text == whole.text)
+        }
+    }
+}
