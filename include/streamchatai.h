@@ -259,8 +259,14 @@ typedef int (*sca_send_fn)(void *ctx, const char *call_json, const char *result_
 /** Creates a runner.
  *  config_json: {"user_id", "client_id", "max_attempts" (default 3, at least
  *  1), "ledger_path" (optional: a file that makes "exactly once" survive
- *  restarts; created with mode 0600; one runner at a time may use it),
- *  "tool_timeout_ms" (default 60000)}. Unknown settings are errors.
+ *  restarts; created with mode 0600, beside it "<ledger_path>.lock"; one
+ *  runner at a time may use it), "ledger_retention_calls" (default 10000:
+ *  delivered calls remembered, newest first; since 0.2),
+ *  "ledger_retention_days" (default 30: days a delivered or given-up call is
+ *  remembered; since 0.2), "tool_timeout_ms" (default 60000),
+ *  "allow_writable_plugins" (default false)}. Unknown settings are errors.
+ *  Memory and the ledger file are bounded by the retention: a forgotten call
+ *  offered again is taken as new.
  *  *out receives the runner; free it with sca_runner_free().
  *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON, SCA_E_REFUSED (the
  *  ledger is in use by another runner).

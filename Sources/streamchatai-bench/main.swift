@@ -6,6 +6,8 @@
 //      corpus of realistic reply attachments from 1 KB to 1 MB.
 //   2. Reasoning layout: 64 KB streamed in 64-byte deltas vs laying out the
 //      final text once.
+//   3. Plugins: the plugin ABI and libffi against direct calls; discovery.
+//   4. The ledger after a million calls: size and open time.
 
 import StreamChatAI
 
@@ -42,6 +44,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
     let corpus = Corpus.reply(approximateBytes: kilobytes << 10)
     let result = DecodeBench.runOursOnly(corpus, seconds: 3)
     print("ours: \(fmt(result)) MB/s")
+    exit(0)
+}
+
+// --profile-ledger-open: only reopening a ledger of 10 000 remembered calls, repeatedly, to run under a profiler.
+if CommandLine.arguments.contains("--profile-ledger-open") {
+    for _ in 0..<3 { print("open: \(fmt((try? LedgerBench.run(calls: 40_000, folder: "/dev/shm", reopenings: 30))?.openMillis ?? -1)) ms") }
     exit(0)
 }
 
@@ -85,4 +93,17 @@ if let plugin = PluginBench.run(plugins: "build/plugins", budgetSeconds: quick ?
     print("   discovering 200 plugin folders: \(fmt(plugin.scanMillis)) ms (target ≤ 50 ms)")
 } else {
     print("   skipped: build/plugins is missing or did not load (run `make plugins`)")
+}
+
+print("")
+let ledgerCalls = quick ? 100_000 : 1_000_000
+let ledgerFolder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+print("4. The ledger after \(ledgerCalls) calls (claim, result, attempt, delivered each; default retention; in \(ledgerFolder))")
+do {
+    let ledger = try LedgerBench.run(calls: ledgerCalls, folder: ledgerFolder)
+    print("   \(fmt(ledger.secondsPerCall * 1e6)) µs a call (four durable appends, compaction included)")
+    print("   file: \(fmt(Double(ledger.bytes) / 1e6)) MB, \(ledger.lines) lines; uncompacted it would be about \(fmt(ledger.uncompactedBytesEstimate / 1e6)) MB (\(fmt(ledger.uncompactedBytesEstimate / Double(max(1, ledger.bytes))))× larger)")
+    print("   open: \(fmt(ledger.openMillis)) ms, \(ledger.remembered) calls remembered (target ≤ 50 ms; size bounded by the retention, not the history)")
+} catch {
+    print("   failed: \(error)")
 }
