@@ -571,9 +571,13 @@ sca_status sca_ui_host_capabilities(sca_ui_host *host, char **out_json);
 
 /** The ops that turn one render into the next, matched by node id:
  *  [{"op": "remove", "id"}, {"op": "insert", "parent", "index", "node"},
- *  {"op": "update", "id", "props", "state", "events"}, {"op": "replace",
- *  "node"}], in an order that can be applied one by one. Inputs are renders
- *  ({"ir", "root"}) or bare nodes. Free *out_ops_json with sca_free().
+ *  {"op": "update", "id", "props", "state", "events", "bindings" (since 0.2),
+ *  "entrance" (since 0.2)}, {"op": "replace", "node"}]: removals first, then
+ *  insertions (index: the node's place under its parent in the new tree) and
+ *  updates in document order; a node that moved (to another parent, or among
+ *  its siblings) is removed and inserted. Applied one by one to the old tree
+ *  they give the new one exactly. Inputs are renders ({"ir", "root"}) or bare
+ *  nodes. Free *out_ops_json with sca_free().
  *  Errors: SCA_E_INVALID_ARGUMENT (not a node, naming the path),
  *  SCA_E_INVALID_JSON. [any-thread] Since 0.1. */
 sca_status sca_ui_diff(const char *old_json, const char *new_json, char **out_ops_json);

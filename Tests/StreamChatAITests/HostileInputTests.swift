@@ -11,7 +11,7 @@ import Testing
     ]
 
     func mutations(of text: String, count: Int, seed: UInt64) -> [[UInt8]] {
-        var rng = SplitMix(seed: seed)
+        var rng = SeededRandom(state: seed)
         let bytes = Array(text.utf8)
         let alphabet = Array("{}[]\",:\\ 0123456789.eE-+truefalsnul\u{0}\u{1}".utf8) + [0xFF, 0xC3, 0xE2, 0x80, 0xF0]
         return (0..<count).map { _ in
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func `random text never crashes the reasoning layout, the fence extractor or patterns`() throws {
-        var rng = SplitMix(seed: 77)
+        var rng = SeededRandom(state: 77)
         let pieces = ["*", "**", "_", "`", "``", "[", "]", "(", ")", "\\", "\n", "\n\n", " ", "a", "é", "😀", "\r", "```", "```cards-json\n", "```\n"]
         for _ in 0..<200 {
             let text = (0..<Int.random(in: 0..<80, using: &rng)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &rng)] }.joined()

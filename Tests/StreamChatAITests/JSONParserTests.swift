@@ -142,43 +142,10 @@ import Testing
     }
 
     @Test func `random documents round-trip`() throws {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededRandom(state: 7)
         for _ in 0..<300 {
-            let value = randomValue(&rng, depth: 0)
+            let value = randomJSON(&rng)
             #expect(try parse(JSONSerializer.string(value)) == value)
         }
-    }
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-func randomValue(_ rng: inout SplitMix, depth: Int) -> JSONValue {
-    let pick = Int.random(in: 0..<(depth > 4 ? 5 : 7), using: &rng)
-    switch pick {
-    case 0: return .null
-    case 1: return .bool(Bool.random(using: &rng))
-    case 2: return .integer(Int64.random(in: .min ... .max, using: &rng))
-    case 3: return .number(Double.random(in: -1e12...1e12, using: &rng))
-    case 4:
-        let scalars = (0..<Int.random(in: 0..<12, using: &rng)).map { _ -> Character in
-            let options: [Unicode.Scalar] = ["a", "\"", "\\", "\n", "\u{1}", "é", "😀", " ", "/"]
-            return Character(options[Int.random(in: 0..<options.count, using: &rng)])
-        }
-        return .string(String(scalars))
-    case 5: return .array((0..<Int.random(in: 0..<5, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) })
-    default:
-        return .object(JSONObject((0..<Int.random(in: 0..<5, using: &rng)).map { i in
-            ("k\(i)", randomValue(&rng, depth: depth + 1))
-        }))
     }
 }

@@ -5,35 +5,6 @@ import Testing
 import Glibc
 #endif
 
-/// A small deterministic generator for property tests.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// A random JSON value of at most `depth` levels, with the strings and numbers that trip writers.
-func randomJSON(_ g: inout SeededRandom, depth: Int = 4) -> JSONValue {
-    let strings = ["", "plain", "quote \" and \\ slash", "tab\tnew\nline\r", "\u{0}\u{1F}", "café naïve 😀", "</script>", String(repeating: "x", count: 40)]
-    switch Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &g) {
-    case 0: return .null
-    case 1: return .bool(Bool.random(using: &g))
-    case 2: return .integer([0, 1, -1, Int64.max, Int64.min, 42][Int.random(in: 0..<6, using: &g)])
-    case 3: return .number([0.5, -1e-7, 1e300, 3.0, -0.0][Int.random(in: 0..<5, using: &g)])
-    case 4, 5: return .string(strings[Int.random(in: 0..<strings.count, using: &g)])
-    case 6: return .array((0..<Int.random(in: 0..<4, using: &g)).map { _ in randomJSON(&g, depth: depth - 1) })
-    default:
-        return .object(JSONObject((0..<Int.random(in: 0..<4, using: &g)).map { i in
-            (strings[Int.random(in: 0..<strings.count, using: &g)] + "\(i)", randomJSON(&g, depth: depth - 1))
-        }))
-    }
-}
-
 @Suite struct JSONWriterTests {
     @Test func `written values read back as the same values`() throws {
         var g = SeededRandom(state: 1)

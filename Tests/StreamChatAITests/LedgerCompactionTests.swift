@@ -35,7 +35,7 @@ import Glibc
     }
 
     @Test func `the file is compacted into one snapshot line per call once it holds twice as many lines as calls`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         do {
             let e = try engine(path)
             settle(e, 0..<1000)
@@ -51,7 +51,7 @@ import Glibc
     }
 
     @Test func `delivered calls beyond the retention are forgotten and the newest kept`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         let retention = LedgerRetention(deliveredCalls: 10, days: 30)
         do { settle(try engine(path, retention: retention), 0..<2000) }
         // Open compacts what the retention lets go.
@@ -70,7 +70,7 @@ import Glibc
     }
 
     @Test func `calls awaiting delivery are never forgotten and keep their result`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         let retention = LedgerRetention(deliveredCalls: 1, days: 1)
         do {
             let e = try engine(path, retention: retention)
@@ -88,7 +88,7 @@ import Glibc
     }
 
     @Test func `settled calls older than the retention days are forgotten, younger ones kept`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         let now = LedgerRetention.now()
         func snapshot(_ id: String, _ settled: String, daysAgo: Int64) -> String {
             #"{"call":"\#(id)","user":"u1","client":"i1","tool":"t","event":"snapshot","at":\#(now - daysAgo * 86_400),"attempts":3,"settled":"\#(settled)","result":{"status":"failed","error":"x"}}"# + "\n"
@@ -104,7 +104,7 @@ import Glibc
     }
 
     @Test func `lines written before compaction existed are read and folded in`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         var text = ""
         for i in 0..<600 {
             for event in ["claimed", "result", "attempt", "delivered"] {
@@ -120,7 +120,7 @@ import Glibc
     }
 
     @Test func `other users' and installs' calls survive compaction as they were`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         let result = #"{"call_id":"theirs","status":"completed","output":{"kept":["é",1.5,null]},"summary":"Kept"}"#
         write(#"{"call":"theirs","user":"u2","client":"i9","tool":"t","event":"claimed"}"# + "\n"
               + #"{"call":"theirs","user":"u2","client":"i9","tool":"t","event":"result","result":\#(result)}"# + "\n", to: path)
@@ -134,7 +134,7 @@ import Glibc
     }
 
     @Test func `a temporary file left by a crash during compaction is removed and the ledger is whole`() throws {
-        let directory = temporaryDirectory()
+        let directory = memoryTemporaryDirectory()
         let path = directory + "/ledger.jsonl"
         do { settle(try engine(path), 0..<3) }
         let before = readBytes(path)
@@ -147,7 +147,7 @@ import Glibc
     }
 
     @Test func `a crash right after the rename leaves a ledger of snapshots that reads the same`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         let states: [ExactlyOnceEngine.LedgerEntry]
         do {
             let e = try engine(path)
@@ -166,7 +166,7 @@ import Glibc
     }
 
     @Test func `a compaction that can't write leaves the ledger usable and says why`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         // A folder where the temporary file would go: creating it fails.
         #expect(mkdir(path + ".compacting", 0o700) == 0)
         let ledger = try ToolRunLedger(path: path, userID: "u1", clientID: "i1")
@@ -178,7 +178,7 @@ import Glibc
     }
 
     @Test func `the claims of one reply are written together`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         let e = try engine(path)
         let offers = e.offer([call("a"), call("b"), call("a")]) { _, _ in true }
         #expect(offers == [.run, .run, .handled])
@@ -203,7 +203,7 @@ import Glibc
     }
 
     @Test func `snapshot lines that don't read are refused with their line`() throws {
-        let path = temporaryDirectory() + "/ledger.jsonl"
+        let path = memoryTemporaryDirectory() + "/ledger.jsonl"
         for bad in [#""attempts":-1"#, #""attempts":"2""#, #""attempts":1,"settled":"maybe""#, #""attempts":1,"at":"now""#] {
             write(#"{"call":"c","user":"u1","client":"i1","tool":"t","event":"claimed"}"# + "\n"
                   + #"{"call":"c","user":"u1","client":"i1","tool":"t","event":"snapshot",\#(bad)}"# + "\n", to: path)

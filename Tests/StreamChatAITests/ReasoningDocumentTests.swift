@@ -72,7 +72,7 @@ func describe(_ doc: ReasoningDocument) -> [[String]] {
             "```\ncode block\n```\n\n__x__ _y_ [a]\n\n\n[z](q)",
             "ünïcödé **wörds** and emoji 😀 `ç`\n\n",
         ]
-        var rng = SplitMix(seed: 11)
+        var rng = SeededRandom(state: 11)
         for text in texts {
             let whole = ReasoningDocument(text)
             let bytes = Array(text.unicodeScalars)

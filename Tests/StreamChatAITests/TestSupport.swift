@@ -8,7 +8,17 @@ import Glibc
 
 /// A fresh temporary folder.
 func temporaryDirectory() -> String {
-    var template = Array("/tmp/sca-test-XXXXXX".utf8CString)
+    temporaryDirectory(in: "/tmp")
+}
+
+/// A new folder in memory (tmpfs) when there is one: for tests that sync
+/// thousands of writes, which test the library's logic, not the disk.
+func memoryTemporaryDirectory() -> String {
+    temporaryDirectory(in: access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp")
+}
+
+private func temporaryDirectory(in base: String) -> String {
+    var template = Array("\(base)/sca-test-XXXXXX".utf8CString)
     let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!
     return String(cString: path)
 }
@@ -64,4 +74,37 @@ final class Recorder: Sendable {
 func runner(_ tools: [AIClientTool], maxAttempts: Int = 3, ledger: String? = nil, timeoutMs: Int = 60_000) throws -> AIClientToolRunner {
     try AIClientToolRunner(configuration: .init(userID: "u1", clientID: "i1", maxAttempts: maxAttempts,
                                                 ledgerPath: ledger, toolTimeoutMs: timeoutMs), tools: tools)
+}
+
+/// A small deterministic generator for property tests.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random JSON value of at most `depth` levels, with the strings and numbers that trip writers.
+func randomJSON(_ g: inout SeededRandom, depth: Int = 4) -> JSONValue {
+    let strings = ["", "plain", "quote \" and \\ slash", "tab\tnew\nline\r", "\u{0}\u{1F}", "café naïve 😀", "</script>", String(repeating: "x", count: 40)]
+    switch Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &g) {
+    case 0: return .null
+    case 1: return .bool(Bool.random(using: &g))
+    case 2:
+        let edges: [Int64] = [0, 1, -1, Int64.max, Int64.min, 42]
+        return .integer(Bool.random(using: &g) ? edges[Int.random(in: 0..<edges.count, using: &g)] : Int64.random(in: .min ... .max, using: &g))
+    case 3:
+        let edges = [0.5, -1e-7, 1e300, 3.0, -0.0]
+        return .number(Bool.random(using: &g) ? edges[Int.random(in: 0..<edges.count, using: &g)] : Double.random(in: -1e12...1e12, using: &g))
+    case 4, 5: return .string(strings[Int.random(in: 0..<strings.count, using: &g)])
+    case 6: return .array((0..<Int.random(in: 0..<4, using: &g)).map { _ in randomJSON(&g, depth: depth - 1) })
+    default:
+        return .object(JSONObject((0..<Int.random(in: 0..<4, using: &g)).map { i in
+            (strings[Int.random(in: 0..<strings.count, using: &g)] + "\(i)", randomJSON(&g, depth: depth - 1))
+        }))
+    }
 }

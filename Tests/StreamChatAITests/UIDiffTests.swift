@@ -17,7 +17,7 @@ import StreamChatAI
         let ops = UIDiff.ops(from: old, to: new).map(\.jsonValue)
         #expect(ops == [
             ["op": "remove", "id": "b"],
-            ["op": "update", "id": "a", "props": ["t": 2], "state": "ready", "events": []],
+            ["op": "update", "id": "a", "props": ["t": 2], "state": "ready", "events": [], "bindings": [:], "entrance": 0],
             ["op": "insert", "parent": "r", "index": 2, "node": node("d", [node("d1")]).jsonValue],
         ])
     }

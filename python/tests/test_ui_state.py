@@ -35,7 +35,8 @@ def test_a_view_that_changes_by_itself_asks_for_a_new_render():
     assert asked == ["m1"]
     after = host.render("m1")
     assert after["root"]["props"]["count"] == 1
-    assert ui_diff(before, after) == [{"op": "update", "id": "ticker", "props": {"count": 1}, "state": "ready", "events": []}]
+    assert ui_diff(before, after) == [{"op": "update", "id": "ticker", "props": {"count": 1}, "state": "ready", "events": [],
+                                     "bindings": {}, "entrance": 0}]
 
 
 def test_built_in_renderers_are_chosen_by_name_and_unknown_ones_refused():

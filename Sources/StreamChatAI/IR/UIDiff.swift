@@ -2,9 +2,12 @@
 /// only what changed. Nodes are matched by id.
 ///
 /// Ops come in an order a front end can apply one by one: removals first
-/// (outermost only), then insertions and updates in document order. A node
-/// whose type changed, or that moved to another parent, is removed and
-/// inserted again; a different root is one ``Op/replace(node:)``.
+/// (outermost only), then insertions and updates in document order; an
+/// insertion's index is the node's index under its parent in the new tree. A
+/// node whose type changed, that moved to another parent, or that moved among
+/// its siblings (the fewest such, keeping the longest run in order) is
+/// removed and inserted again; a different root is one ``Op/replace(node:)``.
+/// Applying the ops to the old tree gives the new one exactly.
 public enum UIDiff {
     /// One change.
     public enum Op: Sendable, Hashable {
@@ -12,21 +15,22 @@ public enum UIDiff {
         case remove(id: String)
         /// A node (with its subtree) arrived at `index` among `parent`'s children.
         case insert(parent: String, index: Int, node: UINode)
-        /// A kept node's props, state or events changed (all three given in full).
-        case update(id: String, props: JSONObject, state: UINode.State, events: [String])
+        /// A kept node's props, state, events, bindings or entrance changed (all given in full).
+        case update(id: String, props: JSONObject, state: UINode.State, events: [String], bindings: JSONObject, entrance: Int)
         /// The root itself is another node.
         case replace(node: UINode)
 
         /// `{"op": "remove", "id"}`, `{"op": "insert", "parent", "index", "node"}`,
-        /// `{"op": "update", "id", "props", "state", "events"}` or `{"op": "replace", "node"}`.
+        /// `{"op": "update", "id", "props", "state", "events", "bindings", "entrance"}` or `{"op": "replace", "node"}`.
         public var jsonValue: JSONValue {
             switch self {
             case .remove(let id): return ["op": "remove", "id": .string(id)]
             case .insert(let parent, let index, let node):
                 return ["op": "insert", "parent": .string(parent), "index": .integer(Int64(index)), "node": node.jsonValue]
-            case .update(let id, let props, let state, let events):
+            case .update(let id, let props, let state, let events, let bindings, let entrance):
                 return ["op": "update", "id": .string(id), "props": .object(props), "state": .string(state.rawValue),
-                        "events": .array(events.map(JSONValue.string))]
+                        "events": .array(events.map(JSONValue.string)), "bindings": .object(bindings),
+                        "entrance": .integer(Int64(entrance))]
             case .replace(let node): return ["op": "replace", "node": node.jsonValue]
             }
         }
@@ -46,25 +50,64 @@ public enum UIDiff {
                 replaced.insert(id)
             }
         }
+        new.walk { node, _ in
+            guard let previous = before[node.id], !replaced.contains(node.id) else { return }
+            replaced.formUnion(movedAmongSiblings(from: previous.node.children, to: node.children, kept: { id in
+                before[id]?.parent == node.id && !replaced.contains(id)
+            }))
+        }
         var ops: [Op] = []
-        old.walk { node, parent in
+        // Removals: a node that left (or will be inserted again), unless something above it left already.
+        func removals(_ node: UINode, underGone: Bool) {
             let gone = after[node.id] == nil || replaced.contains(node.id)
-            let parentGone = parent.map { after[$0] == nil || replaced.contains($0) } ?? false
-            if gone && !parentGone { ops.append(.remove(id: node.id)) }
+            if gone && !underGone { ops.append(.remove(id: node.id)) }
+            for child in node.children { removals(child, underGone: underGone || gone) }
         }
-        new.walk { node, parent in
-            if before[node.id] == nil || replaced.contains(node.id) {
-                let parentNew = parent.map { before[$0] == nil || replaced.contains($0) } ?? false
-                if !parentNew, let parent, let index = after[parent]?.node.children.firstIndex(where: { $0.id == node.id }) {
-                    ops.append(.insert(parent: parent, index: index, node: node))
+        // Insertions and updates: a node that arrived, unless it came inside an inserted node.
+        func arrivals(_ node: UINode, parent: UINode?, underNew: Bool) {
+            let isNew = before[node.id] == nil || replaced.contains(node.id)
+            if !underNew {
+                if isNew, let parent, let index = parent.children.firstIndex(where: { $0.id == node.id }) {
+                    ops.append(.insert(parent: parent.id, index: index, node: node))
+                } else if !isNew, let previous = before[node.id]?.node,
+                          previous.props != node.props || previous.state != node.state || previous.events != node.events
+                            || previous.bindings != node.bindings || previous.entrance != node.entrance {
+                    ops.append(.update(id: node.id, props: node.props, state: node.state, events: node.events,
+                                       bindings: node.bindings, entrance: node.entrance))
                 }
-                return
             }
-            let previous = before[node.id]!.node
-            if previous.props != node.props || previous.state != node.state || previous.events != node.events {
-                ops.append(.update(id: node.id, props: node.props, state: node.state, events: node.events))
-            }
+            for child in node.children { arrivals(child, parent: node, underNew: underNew || isNew) }
         }
+        removals(old, underGone: false)
+        arrivals(new, parent: nil, underNew: false)
         return ops
+    }
+
+    /// The children kept under one parent that must move so the rest stay in
+    /// order: all but a longest run whose old order is the new order.
+    static func movedAmongSiblings(from old: [UINode], to new: [UINode], kept: (String) -> Bool) -> Set<String> {
+        var oldIndex: [String: Int] = [:]
+        for (i, child) in old.enumerated() where kept(child.id) { oldIndex[child.id] = i }
+        let sequence = new.compactMap { child in oldIndex[child.id].map { (id: child.id, old: $0) } }
+        guard sequence.count > 1 else { return [] }
+        // Longest increasing run of old indices (patience sorting), remembering predecessors.
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: sequence.count)
+        for i in sequence.indices {
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if sequence[tails[mid]].old < sequence[i].old { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[i] = tails[low - 1] }
+            if low == tails.count { tails.append(i) } else { tails[low] = i }
+        }
+        var inOrder = Set<Int>()
+        var i = tails.last ?? -1
+        while i >= 0 {
+            inOrder.insert(i)
+            i = previous[i]
+        }
+        return Set(sequence.indices.filter { !inOrder.contains($0) }.map { sequence[$0].id })
     }
 }

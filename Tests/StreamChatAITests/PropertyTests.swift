@@ -1,0 +1,174 @@
+import Testing
+@testable import StreamChatAI
+
+/// The invariants, over many generated inputs with fixed seeds: a diff applied
+/// gives the new tree, decoding never fails on any JSON, and streaming gives
+/// what a one-shot pass gives.
+@Suite struct PropertyTests {
+    // MARK: diff(a, b) applied to a gives b
+
+    /// Applies ops the way a front end would, one by one.
+    func apply(_ ops: [UIDiff.Op], to tree: UINode) throws -> UINode {
+        var root = tree
+        for op in ops {
+            switch op {
+            case .replace(let node): root = node
+            case .remove(let id):
+                var found = false
+                root.transform { node in
+                    if let i = node.children.firstIndex(where: { $0.id == id }) {
+                        node.children.remove(at: i)
+                        found = true
+                    }
+                }
+                #expect(found, "remove \(id): no such node")
+            case .insert(let parent, let index, let child):
+                var found = false
+                root.transform { node in
+                    guard node.id == parent else { return }
+                    found = true
+                    #expect(index <= node.children.count, "insert \(child.id) at \(index) of \(node.children.count)")
+                    node.children.insert(child, at: min(index, node.children.count))
+                }
+                #expect(found, "insert under \(parent): no such node")
+            case .update(let id, let props, let state, let events, let bindings, let entrance):
+                var found = false
+                root.transform { node in
+                    guard node.id == id else { return }
+                    found = true
+                    node.props = props
+                    node.state = state
+                    node.events = events
+                    node.bindings = bindings
+                    node.entrance = entrance
+                }
+                #expect(found, "update \(id): no such node")
+            }
+        }
+        return root
+    }
+
+    /// A tree whose ids come from a small pool, so that two trees share nodes
+    /// that moved, changed type or changed content.
+    func randomTree(_ g: inout SeededRandom, ids: inout [String], depth: Int = 0) -> UINode {
+        let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &g))
+        var node = UINode(id: id, type: ["box", "label", "card"][Int.random(in: 0..<3, using: &g)])
+        if Bool.random(using: &g) { node.props = ["t": .integer(Int64.random(in: 0..<3, using: &g))] }
+        if Int.random(in: 0..<4, using: &g) == 0 { node.state = .pending }
+        if Int.random(in: 0..<4, using: &g) == 0 { node.events = ["tap"] }
+        if Int.random(in: 0..<5, using: &g) == 0 { node.bindings = ["value": "email"] }
+        node.entrance = Int.random(in: 0..<2, using: &g)
+        if depth < 4 {
+            for _ in 0..<Int.random(in: 0..<4, using: &g) where !ids.isEmpty {
+                node.children.append(randomTree(&g, ids: &ids, depth: depth + 1))
+            }
+        }
+        return node
+    }
+
+    @Test func `the ops between two trees, applied to the first one by one, give the second`() throws {
+        var g = SeededRandom(state: 8)
+        for round in 0..<3_000 {
+            var poolA = (0..<14).map { "n\($0)" }
+            var poolB = poolA
+            // The same root most of the time, so the ops are removals, insertions and updates.
+            let a = randomTree(&g, ids: &poolA)
+            var b = randomTree(&g, ids: &poolB)
+            if round % 10 != 0, b.id != a.id {
+                let rootID = b.id
+                b.transform { if $0.id == a.id { $0.id = rootID } }
+                b.id = a.id
+                b.type = a.type
+            }
+            let ops = UIDiff.ops(from: a, to: b)
+            #expect(try apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
+            #expect(UIDiff.ops(from: b, to: b).isEmpty)
+        }
+    }
+
+    @Test func `siblings that change order move, and the longest run in order stays`() throws {
+        let children = ["a", "b", "c", "d", "e"].map { UINode(id: $0, type: "box") }
+        let old = UINode(id: "r", type: "box", children: children)
+        let new = UINode(id: "r", type: "box", children: [children[0], children[4], children[1], children[2], children[3]])
+        let ops = UIDiff.ops(from: old, to: new)
+        #expect(ops.map(\.jsonValue) == [["op": "remove", "id": "e"], ["op": "insert", "parent": "r", "index": 1, "node": children[4].jsonValue]])
+        #expect(try apply(ops, to: old) == new)
+    }
+
+    // MARK: decoding never fails on any JSON value
+
+    @Test func `any JSON value as an attachment decodes, renders and writes without failing`() throws {
+        var g = SeededRandom(state: 9)
+        let types = ["ai_reasoning", "ai_tool_call", "ai_other", "image", "ai_", "AI_reasoning"]
+        for _ in 0..<3_000 {
+            var attachment = randomJSON(&g)
+            if case .object(var o) = attachment, Bool.random(using: &g) {
+                o["type"] = .string(types[Int.random(in: 0..<types.count, using: &g)])
+                for key in ["status", "executor", "started_at", "finished_at", "duration_ms", "v", "arguments", "text", "id"]
+                where Bool.random(using: &g) {
+                    o[key] = randomJSON(&g, depth: 1)
+                }
+                attachment = .object(o)
+            }
+            let parts = AIMessagePart.parts(from: [attachment])
+            let tree = StepsPresenter.tree(for: parts, options: StepsPresentationOptions())
+            _ = tree.jsonValue
+            var writer = JSONWriter()
+            AIMessagePart.writeParts(of: [attachment], to: &writer)
+            #expect(try JSONParser.parse(writer.takeString()) == .array(parts.map(\.jsonValue)))
+        }
+    }
+
+    // MARK: streamed = one-shot
+
+    /// Text made of the pieces that matter to the reasoning layout and fence extraction.
+    func randomText(_ g: inout SeededRandom) -> String {
+        let pieces = ["word ", "**", "*", "_", "`", "```", "```openui-lang", "```a2ui", "\n", "\n\n", "   ", "    ",
+                      "[link](https://example.com)", "[x](javascript:y)", "\\*", "é", "😀", "# ", "- ", "1. ", "\t", "\u{C}"]
+        return (0..<Int.random(in: 0..<60, using: &g)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &g)] }.joined()
+    }
+
+    /// `text`'s UTF-8 cut at random byte offsets (inside characters too).
+    func randomChunks(_ text: String, _ g: inout SeededRandom) -> [[UInt8]] {
+        let bytes = Array(text.utf8)
+        var chunks: [[UInt8]] = []
+        var i = 0
+        while i < bytes.count {
+            let end = min(bytes.count, i + Int.random(in: 1...9, using: &g))
+            chunks.append(Array(bytes[i..<end]))
+            i = end
+        }
+        return chunks
+    }
+
+    @Test func `reasoning streamed in random pieces lays out as the whole text at once`() {
+        var g = SeededRandom(state: 10)
+        for _ in 0..<2_000 {
+            let text = randomText(&g)
+            var streamed = ReasoningDocument()
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                let piece = rest.prefix(Int.random(in: 1...9, using: &g))
+                streamed.append(String(piece))
+                rest = rest.dropFirst(piece.count)
+            }
+            streamed.finish()
+            #expect(streamed.paragraphs == ReasoningDocument(text).paragraphs, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func `fence extraction fed random byte chunks gives what the whole text gives`() throws {
+        var g = SeededRandom(state: 11)
+        for _ in 0..<2_000 {
+            let text = randomText(&g)
+            var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+            whole.feed(text)
+            whole.finish()
+            var chunked = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+            for chunk in randomChunks(text, &g) { try chunked.feed(utf8: chunk) }
+            chunked.finish()
+            #expect(chunked.text == whole.text, "\(text.debugDescription)")
+            #expect(chunked.ui == whole.ui, "\(text.debugDescription)")
+        }
+    }
+}
