@@ -205,6 +205,7 @@ bench: bench-deps release lib plugins $(BINDIR)/bench_c_path
 	@mkdir -p $(BUILD)/bench
 	.build/release/streamchatai-bench --write-corpus $(BUILD)/bench
 	$(BINDIR)/bench_c_path $(BUILD)/bench $(BUILD)/plugins
+	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(PYTHON) python/bench/bench_binding.py
 
 # ---------------------------------------------------------------- install
 

@@ -11,7 +11,8 @@
  *
  * It reads the file with jansson (an app has its own JSON library) and hands
  * the attachments to libstreamchatai: sca_steps_render() for the view and
- * sca_parts_decode() for the approval and sign-in details.
+ * sca_parts_decode_views() for the approval and sign-in details (the views
+ * only: each step's "index" points into the attachments jansson holds).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,11 +77,13 @@ static void print_view(json_t *tree) {
     }
 }
 
-static void print_questions(json_t *parts) {
+static void print_questions(json_t *parts, json_t *attachments) {
     size_t i;
     json_t *part;
     json_array_foreach(parts, i, part) {
         json_t *call = json_object_get(part, "tool_call");
+        json_t *attachment = json_array_get(attachments, (size_t)json_integer_value(json_object_get(part, "index")));
+        if (!json_is_object(attachment)) printf("  %s: no attachment at its index\n", str(part, "id"));
         json_t *approval = json_object_get(call, "approval");
         json_t *authorization = json_object_get(call, "authorization");
         if (json_is_object(approval) && strcmp(str(call, "status"), "awaiting_approval") == 0)
@@ -101,14 +104,14 @@ static int show_message(json_t *message, int number) {
         return 1;
     }
     sca_status status = sca_steps_render(attachments, NULL, &view);
-    if (status == SCA_OK) status = sca_parts_decode(attachments, &parts);
+    if (status == SCA_OK) status = sca_parts_decode_views(attachments, &parts);
     if (status != SCA_OK) {
         fprintf(stderr, "steps: message %d: %s: %s\n", number, sca_status_name(status), sca_last_error());
     } else {
         json_t *tree = json_loads(view, 0, NULL), *decoded = json_loads(parts, 0, NULL);
         printf("== %s (%d)\n", str(message, "id"), number);
         print_view(tree);
-        print_questions(decoded);
+        print_questions(decoded, json_object_get(message, "attachments"));
         json_decref(tree);
         json_decref(decoded);
         rc = 0;

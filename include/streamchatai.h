@@ -174,6 +174,14 @@ int64_t sca_limit(int limit_id, int64_t new_value);
  *  [any-thread] Since 0.1. */
 sca_status sca_parts_decode(const char *attachments_json, char **out_json);
 
+/** As sca_parts_decode(), but each step has "index" (its position in the
+ *  attachment array) where "payload" would be: for a caller that holds the
+ *  attachments already and would only parse them again (the Python binding
+ *  puts its own object there; a C program keeps its jansson tree). The output
+ *  is about half the size for typical replies.
+ *  Ownership and errors as sca_parts_decode(). [any-thread] Since 0.2. */
+sca_status sca_parts_decode_views(const char *attachments_json, char **out_json);
+
 /* ------------------------------------------------------------------------ */
 /* Steps: presentation                                                      */
 /* ------------------------------------------------------------------------ */

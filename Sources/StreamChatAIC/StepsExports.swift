@@ -7,23 +7,34 @@ import StreamChatAI
 public func sca_parts_decode(
     _ attachmentsJSON: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
 ) -> sca_status {
+    decodeParts(attachmentsJSON, outJSON, payload: .copied)
+}
+
+@c @implementation
+public func sca_parts_decode_views(
+    _ attachmentsJSON: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    decodeParts(attachmentsJSON, outJSON, payload: .index)
+}
+
+private func decodeParts(_ attachmentsJSON: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                         payload: AIMessagePart.PayloadForm) -> sca_status {
     entryPoint { () throws(StreamChatAIError) in
         let out = try prepareOutput(outJSON, name: "out_json")
         let name = "attachments_json"
         let source = try argumentBytes(attachmentsJSON, name: name)
-        let parsed: (elements: [JSONValue], spans: [Range<Int>])?
+        // Each payload is copied from the caller's text: decoding writes little beyond what it read.
+        var writer = JSONWriter(capacity: source.count + source.count / 2 + 64)
+        let isArray: Bool
         do throws(JSONError) {
-            parsed = try JSONParser.parseArrayWithSpans(source, limits: .process)
+            isArray = try AIMessagePart.writeParts(ofArrayText: source, limits: .process, payload: payload, to: &writer)
         } catch {
             throw StreamChatAIError(error, what: name)
         }
-        guard let parsed else {
+        guard isArray else {
             let value = try jsonArgument(attachmentsJSON, name: name)
             throw StreamChatAIError(.invalidArgument, "\(name): expected a JSON array of attachments at $, found \(value.typeName)")
         }
-        // Each payload is copied from the caller's text: decoding writes little beyond what it read.
-        var writer = JSONWriter(capacity: source.count + source.count / 2 + 64)
-        AIMessagePart.writeParts(of: parsed.elements, source: source, spans: parsed.spans, to: &writer)
         out.pointee = try mallocJSON(writer)
     }
 }

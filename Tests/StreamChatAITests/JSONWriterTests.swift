@@ -82,7 +82,22 @@ import Glibc
             var written = JSONWriter()
             AIMessagePart.writeParts(of: parsed.elements, to: &written)
             #expect(try JSONParser.parse(written.takeString()) == expected)
+            var streamed = JSONWriter()
+            let isArray = try Array(text.utf8).withUnsafeBytes { raw in try AIMessagePart.writeParts(ofArrayText: raw, to: &streamed) }
+            #expect(isArray)
+            #expect(try JSONParser.parse(streamed.takeString()) == expected)
         }
+    }
+
+    @Test func `streaming an array that is not one writes nothing; a syntax error names the element`() throws {
+        var writer = JSONWriter()
+        #expect(try Array(#"{"a": 1}"#.utf8).withUnsafeBytes { try AIMessagePart.writeParts(ofArrayText: $0, to: &writer) } == false)
+        #expect(writer.count == 0)
+        let error = #expect(throws: JSONError.self) {
+            var w = JSONWriter()
+            _ = try Array(#"[{"type": "ai_reasoning"}, {"type": tru}]"#.utf8).withUnsafeBytes { try AIMessagePart.writeParts(ofArrayText: $0, to: &w) }
+        }
+        #expect(error?.message.contains("[1]") == true || error?.path.contains("[1]") == true, "\(String(describing: error))")
     }
 
     @Test func `a node written straight to the writer equals its JSON`() throws {

@@ -88,8 +88,15 @@ def decode_parts(attachments: JSONInput) -> list:
 
     ``attachments`` is the list of attachment dicts (or its JSON text). Returns
     one dict per step: ``kind``, ``id``, ``v``, ``payload``, ``reasoning`` and
-    ``tool_call`` (see ``sca_parts_decode()``).
+    ``tool_call`` (see ``sca_parts_decode()``). Given a list, each ``payload``
+    is the attachment dict you passed (the same object, not a copy), so the
+    library's output is about half as much JSON to read back.
     """
+    if isinstance(attachments, (list, tuple)):
+        parts = _call_json(lib.sca_parts_decode_views, _encode(attachments))
+        for part in parts:
+            part["payload"] = attachments[part.pop("index")]
+        return parts
     return _call_json(lib.sca_parts_decode, _encode(attachments))
 
 

@@ -10,6 +10,10 @@ from ._native import lib
 from .errors import BY_STATUS, StreamChatAIError
 
 
+# One encoder for every call: compact, and non-ASCII text kept as it is.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def encode(value) -> Optional[bytes]:
     """JSON text as UTF-8 bytes. Text and bytes pass through, so callers can
     hand over JSON they already have; lone surrogates are passed on for the
@@ -18,8 +22,11 @@ def encode(value) -> Optional[bytes]:
         return None
     if isinstance(value, bytes):
         return value
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return text.encode("utf-8", "surrogatepass")
+    text = value if isinstance(value, str) else _ENCODER.encode(value)
+    try:
+        return text.encode("utf-8")  # the fast path; surrogatepass only for text that needs it
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 def check(status: int) -> None:
@@ -35,7 +42,8 @@ def call_json(fn, *args) -> Any:
     out = ctypes.c_void_p()
     check(fn(*args, ctypes.byref(out)))
     try:
-        return json.loads(ctypes.string_at(out.value))
+        # The library writes valid UTF-8: strict decoding is its fast path (json.loads of bytes is not).
+        return json.loads(ctypes.string_at(out.value).decode("utf-8"))
     finally:
         lib.sca_free(out)
 

@@ -99,6 +99,7 @@ def _load() -> ctypes.CDLL:
         "sca_free": ([ctypes.c_void_p], None),
         "sca_limit": ([ctypes.c_int, ctypes.c_int64], ctypes.c_int64),
         "sca_parts_decode": ([ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_parts_decode_views": ([ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_steps_render": ([ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
     }
     for name, (args, result) in signatures.items():

@@ -178,3 +178,13 @@ def test_loading_installs_no_signal_handlers():
     )
     before, after = result.stdout.split()
     assert before == after
+
+
+def test_decoding_a_list_gives_what_decoding_its_text_gives_with_the_callers_own_payloads():
+    import json as _json
+    attachments = MESSAGE["attachments"] + [{"type": "image", "url": "x"}, {"type": "ai_tool_call", "v": 2}]
+    from_list = streamchatai.decode_parts(attachments)
+    from_text = streamchatai.decode_parts(_json.dumps(attachments))
+    assert from_list == from_text
+    steps = [a for a in attachments if str(a.get("type", "")).startswith("ai_")]
+    assert all(part["payload"] is step for part, step in zip(from_list, steps))

@@ -26,16 +26,37 @@ public enum JSONParser {
     public static func parseArrayWithSpans(
         _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
     ) throws(JSONError) -> (elements: [JSONValue], spans: [Range<Int>])? {
+        var elements: [JSONValue] = []
+        var spans: [Range<Int>] = []
+        let isArray = try forEachElement(ofArray: bytes, limits: limits) { element, span in
+            elements.append(element)
+            spans.append(span)
+        }
+        return isArray ? (elements, spans) : nil
+    }
+
+    /// Reads a document that must be an array and hands `body` each element,
+    /// with where its text lies in `bytes`, as soon as it is read: only one
+    /// element is held at a time, so a long array is processed in the
+    /// cache. Returns false (having called `body` for nothing) when the
+    /// document is another value; a syntax error after some elements throws,
+    /// after `body` saw those.
+    public static func forEachElement(
+        ofArray bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default,
+        _ body: (JSONValue, Range<Int>) -> Void
+    ) throws(JSONError) -> Bool {
         guard bytes.count <= limits.maxBytes else {
             throw JSONError(kind: .limitExceeded, message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes", offset: 0)
         }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
             throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
         }
-        var reader = Reader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
-        reader.spans = []
-        guard case .array(let elements) = try reader.document() else { return nil }
-        return (elements, reader.spans ?? [])
+        return try withoutActuallyEscaping(body) { (body) throws(JSONError) -> Bool in
+            var reader = Reader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+            reader.elementSink = body
+            if case .array = try reader.document() { return true }
+            return false
+        }
     }
 
     /// Parses a whole document held in `text`.
@@ -84,7 +105,8 @@ private struct Reader {
     var depth = 0
     var scratch: [UInt8] = []
     /// When set, where each element of the top-level array lies.
-    var spans: [Range<Int>]?
+    /// When set, the top-level array's elements go here (with their spans) instead of into the array.
+    var elementSink: ((JSONValue, Range<Int>) -> Void)?
 
     init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int) {
         self.base = base
@@ -176,15 +198,17 @@ private struct Reader {
             depth -= 1
             return .array(elements)
         }
-        let recording = depth == 1 && spans != nil
+        let sink = depth == 1 ? elementSink : nil
+        var count = 0
         while true {
             let start = i
             do throws(JSONError) {
-                elements.append(try value())
+                let element = try value()
+                if let sink { sink(element, start..<i) } else { elements.append(element) }
+                count += 1
             } catch {
-                throw Self.prefixed(error, index: elements.count)
+                throw Self.prefixed(error, index: count)
             }
-            if recording { spans!.append(start..<i) }
             skipWhitespace()
             guard i < end else { throw unexpected("in an array: expected ',' or ']'") }
             let b = base[i]
@@ -195,7 +219,7 @@ private struct Reader {
             }
             if b == 0x5D { break }
             i -= 1
-            throw Self.prefixed(unexpected("in an array: expected ',' or ']'"), index: elements.count)
+            throw Self.prefixed(unexpected("in an array: expected ',' or ']'"), index: count)
         }
         depth -= 1
         return .array(elements)
@@ -335,10 +359,11 @@ private struct Reader {
             if b == quote {
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
                 i += 1
-                if let bad = UTF8Check.invalidOffset(base + start, count: i - 1 - start, allowTruncated: false) {
-                    throw error("invalid UTF-8 in a string", at: start + bad, kind: .invalidUTF8)
-                }
-                return scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+                // Escapes always decode to valid UTF-8, so the text is valid exactly when the source is:
+                // one validating pass, and a scan for the place only when it fails.
+                if let s = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) { return s }
+                let bad = UTF8Check.invalidOffset(base + start, count: i - 1 - start, allowTruncated: false) ?? 0
+                throw error("invalid UTF-8 in a string", at: start + bad, kind: .invalidUTF8)
             }
             if b < 0x20 { throw error("control character 0x\(String(b, radix: 16)) in a string: escape it", at: i) }
             if b != backslash {

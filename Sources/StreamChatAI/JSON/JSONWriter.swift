@@ -56,6 +56,11 @@ public struct JSONWriter: ~Copyable {
         return true
     }
 
+    /// Takes back what was written after the first `count` bytes.
+    public mutating func truncate(to count: Int) {
+        if count >= 0 && count < self.count { self.count = count }
+    }
+
     /// Appends one byte.
     @inline(__always)
     public mutating func byte(_ b: UInt8) {

@@ -24,8 +24,42 @@ extension AIMessagePart {
         writer.byte(0x5D)
     }
 
-    /// Writes ``jsonValue``; `payload`, when given, is the attachment's JSON text.
-    public func write(to writer: inout JSONWriter, payload text: UnsafeRawBufferPointer?) {
+    /// What a written step carries of its attachment.
+    public enum PayloadForm: Sendable {
+        /// `"payload"`: the attachment, copied from the text it came in.
+        case copied
+        /// `"index"`: the attachment's position in the array, for a caller that holds the attachments already.
+        case index
+    }
+
+    /// Reads the JSON array of attachments in `source` and writes its steps
+    /// as ``writeParts(of:source:spans:to:)`` does, one attachment at a time
+    /// (each read, written and let go before the next: the C path's decode).
+    /// Returns false, writing nothing, when `source` holds another JSON value.
+    public static func writeParts(ofArrayText source: UnsafeRawBufferPointer, limits: JSONLimits = .default,
+                                  payload form: PayloadForm = .copied, to writer: inout JSONWriter) throws(JSONError) -> Bool {
+        let start = writer.count
+        writer.byte(0x5B)
+        var first = true
+        var index = 0
+        let isArray = try JSONParser.forEachElement(ofArray: source, limits: limits) { attachment, span in
+            defer { index += 1 }
+            guard let part = AIMessagePart(attachment: attachment, index: index) else { return }
+            if !first { writer.byte(0x2C) }
+            first = false
+            switch form {
+            case .copied: part.write(to: &writer, payload: UnsafeRawBufferPointer(rebasing: source[span]))
+            case .index: part.write(to: &writer, payload: nil, attachmentIndex: index)
+            }
+        }
+        writer.byte(0x5D)
+        if !isArray { writer.truncate(to: start) }
+        return isArray
+    }
+
+    /// Writes ``jsonValue``; `payload`, when given, is the attachment's JSON
+    /// text; with `attachmentIndex`, `"index"` stands where the payload would.
+    public func write(to writer: inout JSONWriter, payload text: UnsafeRawBufferPointer?, attachmentIndex: Int? = nil) {
         writer.raw(#"{"kind":"#)
         writer.string(kind.rawValue)
         writer.raw(#","id":"#)
@@ -36,8 +70,13 @@ extension AIMessagePart {
         writer.integer(Int64(version))
         writer.raw(#","supported":"#)
         writer.bool(isSupported)
-        writer.raw(#","payload":"#)
-        if let text { writer.raw(text) } else { writer.object(payload) }
+        if let attachmentIndex {
+            writer.raw(#","index":"#)
+            writer.integer(Int64(attachmentIndex))
+        } else {
+            writer.raw(#","payload":"#)
+            if let text { writer.raw(text) } else { writer.object(payload) }
+        }
         writer.raw(#","reasoning":"#)
         if let reasoning { reasoning.write(to: &writer) } else { writer.raw("null") }
         writer.raw(#","tool_call":"#)
