@@ -144,12 +144,12 @@ test-python: lib
 # One program of libFuzzer targets (Tests/Fuzz/FuzzTargets.swift) built from
 # the core's sources with AddressSanitizer. `make fuzz` runs every target for
 # FUZZ_SECONDS on its corpus (found inputs are kept there); `make test` runs
-# each for a short smoke time on the checked-in seeds.
+# each for FUZZ_SMOKE_RUNS inputs from the checked-in seeds, with a fixed seed.
 
 FUZZ_BIN := $(BUILD)/fuzz/streamchatai-fuzz
 FUZZ_TARGETS := json steps steps-options schema pattern manifest tool config ui fence reasoning ledger
 FUZZ_SECONDS ?= 60
-FUZZ_SMOKE_SECONDS ?= 4
+FUZZ_SMOKE_RUNS ?= 15000
 CORE_SOURCES := $(shell find Sources/StreamChatAI -name '*.swift')
 
 $(FUZZ_BIN): $(CORE_SOURCES) Tests/Fuzz/FuzzTargets.swift include/streamchatai_plugin.h
@@ -162,13 +162,16 @@ $(FUZZ_BIN): $(CORE_SOURCES) Tests/Fuzz/FuzzTargets.swift include/streamchatai_p
 
 fuzz-build: $(FUZZ_BIN)
 
-# Runs every target; a crash or a broken invariant stops with the input saved in build/fuzz/.
-fuzz: $(FUZZ_BIN)
+# Runs every target on corpus folder $(1) (made fresh from the seeds when $(3)
+# is "fresh") with the limit $(2); a crash or a broken invariant stops with
+# the input saved in build/fuzz/.
+define run_fuzz
 	@set -o pipefail; rm -f $(BUILD)/fuzz/*-crash-* $(BUILD)/fuzz/*-timeout-* $(BUILD)/fuzz/*-oom-*; \
 	for t in $(FUZZ_TARGETS); do \
-		mkdir -p $(BUILD)/fuzz/corpus/$$t; \
-		echo "== fuzz $$t ($(FUZZ_SECONDS) s)"; \
-		SWIFT_BACKTRACE=enable=no SCA_FUZZ_TARGET=$$t $(FUZZ_BIN) $(BUILD)/fuzz/corpus/$$t Tests/Fuzz/corpus/$$t -max_total_time=$(FUZZ_SECONDS) \
+		if [ "$(3)" = fresh ]; then rm -rf $(1)/$$t; fi; \
+		mkdir -p $(1)/$$t; \
+		echo "== fuzz $$t ($(2))"; \
+		SWIFT_BACKTRACE=enable=no SCA_FUZZ_TARGET=$$t $(FUZZ_BIN) $(1)/$$t Tests/Fuzz/corpus/$$t $(2) \
 			-max_len=65536 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=$(BUILD)/fuzz/$$t- -print_final_stats=1 \
 			> $(BUILD)/fuzz/$$t.log 2>&1; status=$$?; \
 		grep -aE "Fatal error|==[0-9]+==ERROR|^SUMMARY" $(BUILD)/fuzz/$$t.log | tail -3; \
@@ -176,9 +179,15 @@ fuzz: $(FUZZ_BIN)
 		[ $$status -eq 0 ] || { echo "fuzz $$t failed (exit $$status): see $(BUILD)/fuzz/$$t.log"; exit 1; }; \
 		ls $(BUILD)/fuzz/$$t-crash-* $(BUILD)/fuzz/$$t-timeout-* $(BUILD)/fuzz/$$t-oom-* > /dev/null 2>&1 && { echo "fuzz $$t found a failure"; exit 1; }; \
 	done; echo "fuzz: no target failed"
+endef
 
-fuzz-smoke:
-	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+# Explores for FUZZ_SECONDS a target, keeping what it finds in build/fuzz/corpus.
+fuzz: $(FUZZ_BIN)
+	$(call run_fuzz,$(BUILD)/fuzz/corpus,-max_total_time=$(FUZZ_SECONDS))
+
+# Deterministic, for make test: a fixed seed and number of runs from the checked-in seeds only.
+fuzz-smoke: $(FUZZ_BIN)
+	$(call run_fuzz,$(BUILD)/fuzz/smoke,-seed=1 -runs=$(FUZZ_SMOKE_RUNS),fresh)
 
 # ---------------------------------------------------------------- bench
 

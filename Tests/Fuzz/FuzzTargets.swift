@@ -28,6 +28,22 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         guard (try? JSONParser.parse(writer.takeString())) == .array(parts.map(\.jsonValue)) else {
             fatalError("steps: the written parts differ from their JSON")
         }
+        // The C path's streaming decode, with payloads and with indices.
+        var streamed = JSONWriter()
+        guard (try? AIMessagePart.writeParts(ofArrayText: bytes, to: &streamed)) == true,
+              (try? JSONParser.parse(streamed.takeString())) == .array(parts.map(\.jsonValue)) else {
+            fatalError("steps: the streamed parts differ from their JSON")
+        }
+        var views = JSONWriter()
+        guard (try? AIMessagePart.writeParts(ofArrayText: bytes, payload: .index, to: &views)) == true,
+              case .array(let written)? = try? JSONParser.parse(views.takeString()), written.count == parts.count,
+              zip(written, parts).allSatisfy({ w, p in
+                  guard case .integer(let i)? = w["index"], i >= 0, i < elements.count else { return false }
+                  return elements[Int(i)] == .object(p.payload)
+              })
+        else {
+            fatalError("steps: a view's index doesn't name its attachment")
+        }
         let tree = StepsPresenter.tree(for: AIMessagePart.parts(fromPartsOrAttachments: elements), options: .init(nowMs: 1_800_000_000_000))
         var out = JSONWriter()
         tree.write(to: &out)

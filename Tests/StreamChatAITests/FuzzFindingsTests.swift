@@ -64,4 +64,22 @@ import Testing
             #expect(pieces.text == whole.text)
         }
     }
+
+    @Test func `lines that end in CR LF are lines, whole or split into chunks`() throws {
+        let bytes: [UInt8] = [72, 96, 10, 96, 96, 10, 96, 96, 96, 111, 47, 103, 10, 125, 13, 10, 96, 96, 96, 10, 96, 96, 0, 30, 72, 101, 114, 101, 58, 10, 96, 96, 96, 111, 112, 101, 110, 117, 105, 45, 108, 97, 110, 103, 10, 114, 111, 111, 58, 116, 32, 61, 32, 67, 97, 123, 34, 10, 10, 10, 96, 90, 10, 114, 111, 111, 96, 110, 117, 108, 97, 72, 0, 3, 0, 123, 226]
+        var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
+        try whole.feed(utf8: bytes)
+        whole.finish()
+        let pieces = try chunked(bytes)
+        #expect(pieces.text == whole.text)
+        #expect(pieces.ui == whole.ui)
+    }
+
+    @Test func `a code block whose lines end in CR LF closes, and the UI block after it opens`() throws {
+        var extractor = AIUIFenceExtractor(fences: ["openui-lang": "openui"])
+        extractor.feed("Code:\r\n```sh\r\nls\r\n```\r\nUI:\r\n```openui-lang\r\nroot = Card([])\r\n```\r\n")
+        extractor.finish()
+        #expect(extractor.ui?["format"] == "openui")
+        #expect(extractor.text.contains("```sh"))
+    }
 }

@@ -124,7 +124,7 @@ import Testing
     /// Text made of the pieces that matter to the reasoning layout and fence extraction.
     func randomText(_ g: inout SeededRandom) -> String {
         let pieces = ["word ", "**", "*", "_", "`", "```", "```openui-lang", "```a2ui", "\n", "\n\n", "   ", "    ",
-                      "[link](https://example.com)", "[x](javascript:y)", "\\*", "é", "😀", "# ", "- ", "1. ", "\t", "\u{C}"]
+                      "[link](https://example.com)", "[x](javascript:y)", "\\*", "é", "😀", "# ", "- ", "1. ", "\t", "\u{C}", "\r\n", "\r", "e\u{301}"]
         return (0..<Int.random(in: 0..<60, using: &g)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &g)] }.joined()
     }
 

@@ -59,12 +59,15 @@ public struct AIUIFenceExtractor: Sendable {
     /// Adds the next chunk of the model's text.
     public mutating func feed(_ chunk: String) {
         pending += chunk
-        // Work line by line; the last, unfinished line waits unless it can't be a fence.
-        while let newline = pending.firstIndex(of: "\n") {
-            let line = String(pending[..<newline])
-            pending = String(pending[pending.index(after: newline)...])
-            take(line: line, complete: true)
+        // Work line by line, on scalars (a Character may join "\r\n" or a mark to a newline);
+        // the last, unfinished line waits unless it can't be a fence.
+        let scalars = pending.unicodeScalars
+        var lineStart = scalars.startIndex
+        while let newline = scalars[lineStart...].firstIndex(of: "\n") {
+            take(line: String(scalars[lineStart..<newline]), complete: true)
+            lineStart = scalars.index(after: newline)
         }
+        if lineStart != scalars.startIndex { pending = String(scalars[lineStart...]) }
         if !pending.isEmpty && !Self.mayBecomeFence(pending) { flushPending() }
         checkSize()
     }
@@ -104,21 +107,26 @@ public struct AIUIFenceExtractor: Sendable {
 
     /// What follows the backticks of a fence line: up to three spaces, then
     /// three backticks (CommonMark; four spaces make an indented code block).
+    /// A "\r" before the newline ends the line too.
     private static func fence(_ line: String) -> Substring? {
-        let body = line.drop(while: { $0 == " " })
-        guard line.count - body.count <= 3, body.hasPrefix("```") else { return nil }
-        return body.dropFirst(3)
+        let s = line.unicodeScalars.last == "\r" ? line.unicodeScalars.dropLast() : line.unicodeScalars[...]
+        let body = s.drop(while: { $0 == " " })
+        guard s.distance(from: s.startIndex, to: body.startIndex) <= 3 else { return nil }
+        let ticks = body.prefix(3)
+        guard ticks.count == 3, ticks.allSatisfy({ $0 == "`" }) else { return nil }
+        return Substring(body[ticks.endIndex...])
     }
 
     /// Whether an unfinished line could still turn out to be a fence line, so it must wait for its end.
     private static func mayBecomeFence(_ line: String) -> Bool {
-        let body = line.drop(while: { $0 == " " })
-        guard line.count - body.count <= 3 else { return false }
-        return body.hasPrefix("```") || "```".hasPrefix(body)
+        let s = line.unicodeScalars
+        let body = s.drop(while: { $0 == " " })
+        guard s.distance(from: s.startIndex, to: body.startIndex) <= 3 else { return false }
+        return fence(line) != nil || body.count < 3 && body.allSatisfy({ $0 == "`" })
     }
 
     private static func isClosingFence(_ line: String) -> Bool {
-        fence(line)?.allSatisfy({ $0 == "`" || $0 == " " }) ?? false
+        fence(line)?.unicodeScalars.allSatisfy({ $0 == "`" || $0 == " " }) ?? false
     }
 
     private mutating func take(line: String, complete: Bool) {
