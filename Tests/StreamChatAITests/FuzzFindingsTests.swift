@@ -41,38 +41,35 @@ import Testing
         return extractor
     }
 
-    @Test func `a fence line indented by many spaces is text, split into chunks or not`() throws {
-        let bytes: [UInt8] = [72, 101, 114, 101, 58, 10, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 96, 96, 96, 111, 112, 101, 110, 117, 105, 45, 108, 97, 110, 103, 10, 32, 97, 114, 1, 96, 98, 96, 112, 121, 116, 104, 111, 120, 82, 97, 0, 0, 0, 0, 110, 103, 101]
+    /// The extractor fed `bytes` whole, after checking that chunks give the same.
+    func wholeMatchingChunks(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> AIUIFenceExtractor {
         var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
         try whole.feed(utf8: bytes)
         whole.finish()
         let pieces = try chunked(bytes)
-        #expect(pieces.text == whole.text)
-        #expect(pieces.ui == whole.ui)
+        #expect(pieces.text == whole.text, sourceLocation: sourceLocation)
+        #expect(pieces.ui == whole.ui, sourceLocation: sourceLocation)
+        return whole
+    }
+
+    @Test func `a fence line indented by many spaces is text, split into chunks or not`() throws {
+        let bytes: [UInt8] = [72, 101, 114, 101, 58, 10, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 96, 96, 96, 111, 112, 101, 110, 117, 105, 45, 108, 97, 110, 103, 10, 32, 97, 114, 1, 96, 98, 96, 112, 121, 116, 104, 111, 120, 82, 97, 0, 0, 0, 0, 110, 103, 101]
+        let whole = try wholeMatchingChunks(bytes)
         #expect(whole.ui == nil)  // four or more spaces make an indented code block, not a fence
     }
 
     @Test func `a fence may be indented up to three spaces, not four`() throws {
         for (indent, isFence) in [("", true), ("   ", true), ("    ", false)] {
             let text = "Plan:\n\(indent)```openui-lang\nroot = Card([])\n```\nDone."
-            let pieces = try chunked(Array(text.utf8))
-            var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui"])
-            whole.feed(text)
-            whole.finish()
-            #expect((pieces.ui != nil) == isFence, "indent \(indent.count)")
+            let whole = try wholeMatchingChunks(Array(text.utf8))
             #expect((whole.ui != nil) == isFence, "indent \(indent.count)")
-            #expect(pieces.text == whole.text)
         }
     }
 
     @Test func `lines that end in CR LF are lines, whole or split into chunks`() throws {
         let bytes: [UInt8] = [72, 96, 10, 96, 96, 10, 96, 96, 96, 111, 47, 103, 10, 125, 13, 10, 96, 96, 96, 10, 96, 96, 0, 30, 72, 101, 114, 101, 58, 10, 96, 96, 96, 111, 112, 101, 110, 117, 105, 45, 108, 97, 110, 103, 10, 114, 111, 111, 58, 116, 32, 61, 32, 67, 97, 123, 34, 10, 10, 10, 96, 90, 10, 114, 111, 111, 96, 110, 117, 108, 97, 72, 0, 3, 0, 123, 226]
-        var whole = AIUIFenceExtractor(fences: ["openui-lang": "openui", "a2ui": "a2ui"])
-        try whole.feed(utf8: bytes)
-        whole.finish()
-        let pieces = try chunked(bytes)
-        #expect(pieces.text == whole.text)
-        #expect(pieces.ui == whole.ui)
+        let whole = try wholeMatchingChunks(bytes)
+        #expect(whole.ui?["format"] == "openui")  // the sh block closed at its CR LF line
     }
 
     @Test func `a code block whose lines end in CR LF closes, and the UI block after it opens`() throws {
