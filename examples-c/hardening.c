@@ -53,6 +53,33 @@ static int ui_send(void *ctx, const char *action) {
     return 0;
 }
 
+/* D11: eight threads share one runner; every call of the reply runs once. */
+static sca_runner *shared_runner;
+static char reply[64 * 200];
+static int tool_runs;
+static pthread_mutex_t runs_lock = PTHREAD_MUTEX_INITIALIZER;
+static sca_result *first_result;
+static void counted_tool(void *ctx, const char *call, sca_result *r) {
+    (void)ctx;
+    (void)call;
+    pthread_mutex_lock(&runs_lock);
+    tool_runs++;
+    if (!first_result) first_result = r;
+    pthread_mutex_unlock(&runs_lock);
+    sca_result_complete(r, "{}", NULL);
+}
+static int accept_send(void *ctx, const char *call, const char *result) {
+    (void)ctx;
+    (void)call;
+    (void)result;
+    return 1;
+}
+static void *hammer(void *arg) {
+    (void)arg;
+    for (int k = 0; k < 200; k++) sca_runner_run(shared_runner, reply, accept_send, NULL);
+    return NULL;
+}
+
 /* D14: a UI tool that answers after its timeout. */
 static sca_result *pending;
 static void slow_tool(void *ctx, const char *call, sca_result *r) {
@@ -113,6 +140,21 @@ int main(int argc, char **argv) {
     status = sca_ui_host_new("{\"tool_timeout_ms\": 0}", &host);
     show("D14 a tool_timeout_ms of 0", status, NULL);
     printf("  the host: %s\n", host ? "made" : "NULL");
+
+    sca_runner_new("{\"user_id\":\"u\",\"client_id\":\"c\"}", &shared_runner);
+    sca_runner_add_tool(shared_runner, "{\"name\":\"t\",\"description\":\"d\",\"inputSchema\":{\"type\":\"object\"}}", counted_tool, NULL);
+    char *p = reply;
+    p += sprintf(p, "[");
+    for (int i = 0; i < 64; i++)
+        p += sprintf(p, "%s{\"type\":\"ai_tool_call\",\"id\":\"c%d\",\"name\":\"t\",\"status\":\"awaiting_client\",\"executor\":\"client\",\"target_user_id\":\"u\",\"target_client_id\":\"c\"}", i ? "," : "", i);
+    sprintf(p, "]");
+    pthread_t threads[8];
+    for (int i = 0; i < 8; i++) pthread_create(&threads[i], NULL, hammer, NULL);
+    for (int i = 0; i < 8; i++) pthread_join(threads[i], NULL);
+    printf("D11 eight threads, one runner, 1600 runs of a 64-call reply: %d tool runs\n", tool_runs);
+    status = sca_result_complete(first_result, "{}", NULL);
+    show("D20 completing a result a second time", status, NULL);
+    sca_runner_free(shared_runner);
 
     sca_fence_extractor *extractor = NULL;
     sca_fence_extractor_new("{\"fences\": {\"a2ui\": \"a2ui\"}}", &extractor);
