@@ -8,12 +8,15 @@ let package = Package(
         .library(name: "streamchatai", type: .dynamic, targets: ["StreamChatAIC"]),
         // The Swift API, for Swift programs that link the core directly.
         .library(name: "StreamChatAI", targets: ["StreamChatAI"]),
+        .library(name: "StreamChatOpenUI", targets: ["StreamChatOpenUI"]),
         .executable(name: "streamchatai-cli", targets: ["streamchatai"]),
         .executable(name: "streamchatai-bench", targets: ["streamchatai-bench"]),
         .executable(name: "streamchatai-plugin-helper", targets: ["streamchatai-plugin-helper"]),
     ],
     targets: [
         .target(name: "StreamChatAI", dependencies: ["CFFI", "CStreamChatAIPluginABI", "CSystemShims"]),
+        // OpenUI Lang 1.0: parser, evaluator, libraries, runtime and the `openui` renderer.
+        .target(name: "StreamChatOpenUI", dependencies: ["StreamChatAI"]),
         .systemLibrary(name: "CSystemShims", path: "Sources/CSystemShims"),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .systemLibrary(name: "CStreamChatAIPluginABI", path: "Sources/CStreamChatAIPluginABI"),
@@ -24,7 +27,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .systemLibrary(name: "CStreamChatAIABI", path: "Sources/CStreamChatAIABI"),
         .target(
-            name: "StreamChatAIC", dependencies: ["StreamChatAI", "CStreamChatAIABI"],
+            name: "StreamChatAIC", dependencies: ["StreamChatAI", "StreamChatOpenUI", "CStreamChatAIABI"],
             exclude: ["exports.map"]),
         .systemLibrary(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
@@ -32,5 +35,6 @@ let package = Package(
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI"]),
         .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"], exclude: ["Golden"]),
+        .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,0 +1,135 @@
+/// Materialization (spec §8.4): positional arguments become named props,
+/// each checked against its prop's type, and the smallest broken piece is
+/// dropped and reported.
+extension OpenUIEvaluator {
+    /// What checking a value against a prop's type gave.
+    enum Conformance {
+        case accepted(OpenUIValue)
+        /// No value: `explicitNull` when the program wrote `null`, `unresolved` when a reference had nothing.
+        case absent(explicitNull: Bool, unresolved: Bool)
+        case mismatch(String)
+    }
+
+    func component(_ name: String, _ args: [OpenUIExpression], scope: [String: OpenUIValue], position: Position) -> OpenUIValue? {
+        guard let spec = library.component(named: name) else {
+            let names = library.components.prefix(40).map(\.name).joined(separator: ", ")
+            report("unknown-component", component: name, "\(name) is not a component of this library", hint: "Available: " + names)
+            return position == .value ? nil : .invisible(name)
+        }
+        if args.count > spec.props.count {
+            report("excess-args", component: spec.name, "\(spec.name) takes \(spec.props.count) arguments, not \(args.count)",
+                   hint: "Signature: \(spec.shortSignature). * marks required")
+        }
+        var props = OpenUIObject()
+        var broken = false
+        for (i, prop) in spec.props.enumerated() {
+            let outcome: Conformance
+            if i < args.count {
+                let expression = args[i]
+                if prop.isBindable, case .state(let variable) = expression {
+                    props[prop.name] = .binding(variable)
+                    continue
+                }
+                outcome = conform(evaluate(expression, scope: scope, position: .value), to: prop.type, component: spec.name, prop: prop.name)
+            } else {
+                outcome = .absent(explicitNull: false, unresolved: false)
+            }
+            switch outcome {
+            case .accepted(let value):
+                props[prop.name] = value
+            case .absent(let explicitNull, let unresolved):
+                if let fallback = prop.defaultValue {
+                    props[prop.name] = fallback
+                } else if prop.isRequired {
+                    broken = true
+                    // While streaming, a reference that hasn't arrived yet is not a mistake.
+                    if !(inputs.isStreaming && unresolved) {
+                        report(explicitNull ? "null-required" : "missing-required", component: spec.name, path: "/" + prop.name,
+                               "\(explicitNull ? "null" : "missing") required field \"/\(prop.name)\"",
+                               hint: "Signature: \(spec.shortSignature). * marks required")
+                    }
+                }
+            case .mismatch(let why):
+                report("type-mismatch", component: spec.name, path: "/" + prop.name, "\(spec.name).\(prop.name): \(why)",
+                       hint: "Signature: \(spec.shortSignature). * marks required")
+                if let fallback = prop.defaultValue {
+                    props[prop.name] = fallback
+                } else if prop.isRequired {
+                    broken = true
+                }
+            }
+        }
+        if broken { return position == .value ? nil : .null }
+        return .component(OpenUIComponent(type: spec.name, props: props))
+    }
+
+    /// Checks a prop's value; list items that don't fit are left out and reported one by one.
+    func conform(_ value: OpenUIValue?, to type: OpenUIPropType, component: String, prop: String) -> Conformance {
+        guard let value else { return .absent(explicitNull: false, unresolved: true) }
+        switch value {
+        case .null: return .absent(explicitNull: true, unresolved: false)
+        case .invisible: return .absent(explicitNull: false, unresolved: false)
+        default: break
+        }
+        switch type {
+        case .any, .action:
+            return .accepted(value)
+        case .string, .number, .boolean, .object:
+            return Self.matches(value, type) ? .accepted(value) : .mismatch("expected \(type.signatureText), found \(Self.kindName(value))")
+        case .enumeration(let options):
+            guard case .string(let s) = value else { return .mismatch("expected one of \(type.signatureText), found \(Self.kindName(value))") }
+            // Enum checks wait for the stream's end: a value may still be arriving.
+            if options.contains(s) || inputs.isStreaming { return .accepted(value) }
+            return .mismatch("\"\(s)\" is not one of \(type.signatureText)")
+        case .component:
+            if case .component = value { return .accepted(value) }
+            return .mismatch("this slot takes components, found \(Self.kindName(value))")
+        case .array(let item):
+            guard case .array(let elements) = value else {
+                return .mismatch("a list needs [...], even for one item; found \(Self.kindName(value))")
+            }
+            var kept: [OpenUIValue] = []
+            for element in elements {
+                switch element {
+                case .null:
+                    kept.append(.null)  // an explicit null renders nothing but keeps its place
+                    continue
+                case .invisible:
+                    continue
+                default: break
+                }
+                switch conform(element, to: item, component: component, prop: prop) {
+                case .accepted(let v): kept.append(v)
+                case .absent: break
+                case .mismatch(let why):
+                    report("type-mismatch", component: component, path: "/" + prop, "\(component).\(prop): an item: \(why)")
+                }
+            }
+            return .accepted(.array(kept))
+        }
+    }
+
+    static func matches(_ value: OpenUIValue, _ type: OpenUIPropType) -> Bool {
+        switch (type, value) {
+        case (.any, _), (.action, _): return true
+        case (.string, .string), (.number, .number), (.boolean, .bool), (.object, .object), (.component, .component): return true
+        case (.enumeration(let options), .string(let s)): return options.contains(s)
+        case (.array(let item), .array(let items)): return items.allSatisfy { $0 == .null || matches($0, item) }
+        default: return false
+        }
+    }
+
+    static func kindName(_ value: OpenUIValue) -> String {
+        switch value {
+        case .null, .invisible: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "a list"
+        case .object: return "an object"
+        case .component(let c): return "the component \(c.type)"
+        case .plan: return "an action"
+        case .binding: return "a binding"
+        }
+    }
+}

@@ -1,0 +1,202 @@
+/// Evaluates a program's statements against a library, with the reply's
+/// state and data (spec §2–§3, §8.4): references, operators, components
+/// materialized against their props, and every problem recorded once.
+final class OpenUIEvaluator {
+    /// Where an expression stands (spec §2.1): a direct argument of a component
+    /// call or a direct array element, or anything computed.
+    enum Position { case value, computed }
+
+    /// What the evaluation reads besides the program.
+    struct Inputs {
+        var state: [String: OpenUIValue] = [:]
+        var queryResults: [String: OpenUIValue] = [:]
+        var mutationResults: [String: OpenUIValue] = [:]
+        var functions: [String: OpenUIFunction] = [:]
+        /// While streaming, errors that later text may fix (enums, required props of unresolved references) wait.
+        var isStreaming = false
+    }
+
+    let program: OpenUIProgram
+    let library: OpenUILibrary
+    var inputs: Inputs
+    private(set) var errors: [OpenUIError] = []
+    private var errorSet = Set<OpenUIError>()
+    /// References that closed a cycle, found while evaluating.
+    private(set) var cycleClosers = Set<String>()
+    /// The statements being evaluated, innermost last: a cycle guard, and who an error belongs to.
+    private var stack: [String] = []
+    /// Hostile nesting ends in an error, not a stack overflow.
+    private var depth = 0
+    static let maxDepth = 400
+
+    init(program: OpenUIProgram, library: OpenUILibrary, inputs: Inputs) {
+        self.program = program
+        self.library = library
+        self.inputs = inputs
+    }
+
+    var currentStatement: String? { stack.last }
+
+    func report(_ error: OpenUIError) {
+        if errorSet.insert(error).inserted { errors.append(error) }
+    }
+
+    func report(_ code: String, component: String? = nil, path: String? = nil, _ message: String, hint: String? = nil,
+                source: OpenUIError.Source = .parser) {
+        report(OpenUIError(source, code, statement: currentStatement, component: component, path: path, message: message, hint: hint))
+    }
+
+    // MARK: Statements
+
+    /// The value of the statement `name`, evaluated where it is referenced
+    /// (nil: nothing, as an unresolved or dropped value is).
+    func value(ofStatement name: String, position: Position) -> OpenUIValue? {
+        guard let statement = program.statement(name) else { return nil }
+        if stack.contains(name) {
+            cycleClosers.insert(name)
+            return nil
+        }
+        stack.append(name)
+        defer { stack.removeLast() }
+        switch statement.kind {
+        case .state:
+            return inputs.state[name] ?? .null
+        case .query:
+            if let result = inputs.queryResults[name] { return result }
+            guard case .query(let args) = statement.expression, args.count >= 3 else { return .null }
+            return evaluate(args[2], scope: [:], position: .computed) ?? .null
+        case .mutation:
+            return inputs.mutationResults[name] ?? .object(OpenUIObject([("status", .string("idle")), ("data", .null), ("error", .null)]))
+        case .value:
+            var result = evaluate(statement.expression, scope: [:], position: position, statementLevel: true)
+            if case .component(var c)? = result, c.statementID == nil {
+                c.statementID = name
+                result = .component(c)
+            }
+            return result
+        }
+    }
+
+    /// The default of a state declaration, evaluated now.
+    func stateDefault(_ name: String) -> OpenUIValue {
+        guard let statement = program.statement(name), statement.kind == .state else { return .null }
+        stack.append(name)
+        defer { stack.removeLast() }
+        return evaluate(statement.expression, scope: [:], position: .computed) ?? .null
+    }
+
+    // MARK: Expressions
+
+    /// The value of `e`; nil means nothing (an unresolved reference, a dropped component, an inline Query).
+    func evaluate(_ e: OpenUIExpression, scope: [String: OpenUIValue], position: Position, statementLevel: Bool = false) -> OpenUIValue? {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else {
+            report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
+            return nil
+        }
+        switch e {
+        case .string(let s): return .string(s)
+        case .number(let n): return .number(n)
+        case .bool(let b): return .bool(b)
+        case .null: return .null
+        case .array(let items):
+            return .array(items.compactMap { evaluate($0, scope: scope, position: .value) })
+        case .object(let members):
+            var object = OpenUIObject()
+            for m in members { object[m.key] = evaluate(m.value, scope: scope, position: .computed) ?? .null }
+            return .object(object)
+        case .reference(let name):
+            if let bound = scope[name] { return bound }
+            return value(ofStatement: name, position: position)
+        case .state(let name):
+            return inputs.state[name] ?? .null
+        case .component(let name, let args):
+            return component(name, args, scope: scope, position: position)
+        case .function(let name, let args):
+            return call(name, args, scope: scope, position: position)
+        case .action(let items):
+            return .plan(plan(items, scope: scope))
+        case .query, .mutation:
+            if position == .value {
+                report("inline-reserved", "Query and Mutation are statements: write `name = Query(...)` on its own line")
+                return nil
+            }
+            return .null
+        case .unary(let op, let x):
+            let v = evaluate(x, scope: scope, position: .computed) ?? .null
+            return op == "!" ? .bool(!v.isTruthy) : .number(-v.number)
+        case .binary(let op, let a, let b):
+            return binary(op, a, b, scope: scope)
+        case .ternary(let c, let a, let b):
+            let condition = evaluate(c, scope: scope, position: .computed) ?? .null
+            return evaluate(condition.isTruthy ? a : b, scope: scope, position: position, statementLevel: statementLevel)
+        case .member(let x, let field):
+            return member(evaluate(x, scope: scope, position: .computed) ?? .null, field)
+        case .index(let x, let i):
+            let base = evaluate(x, scope: scope, position: .computed) ?? .null
+            let key = evaluate(i, scope: scope, position: .computed) ?? .null
+            return index(base, key)
+        case .assign(_, let x):
+            return evaluate(x, scope: scope, position: .computed)
+        }
+    }
+
+    private func binary(_ op: String, _ a: OpenUIExpression, _ b: OpenUIExpression, scope: [String: OpenUIValue]) -> OpenUIValue {
+        let left = evaluate(a, scope: scope, position: .computed) ?? .null
+        switch op {
+        case "&&": return left.isTruthy ? evaluate(b, scope: scope, position: .computed) ?? .null : left
+        case "||": return left.isTruthy ? left : evaluate(b, scope: scope, position: .computed) ?? .null
+        default: break
+        }
+        let right = evaluate(b, scope: scope, position: .computed) ?? .null
+        switch op {
+        case "+":
+            if case .string = left { return .string(left.text + right.text) }
+            if case .string = right { return .string(left.text + right.text) }
+            return .number(left.number + right.number)
+        case "-": return .number(left.number - right.number)
+        case "*": return .number(left.number * right.number)
+        case "/": return .number(right.number == 0 ? 0 : left.number / right.number)
+        case "%": return .number(right.number == 0 ? 0 : left.number.truncatingRemainder(dividingBy: right.number))
+        case "==": return .bool(left.looselyEquals(right))
+        case "!=": return .bool(!left.looselyEquals(right))
+        case ">": return .bool(left.number > right.number)
+        case "<": return .bool(left.number < right.number)
+        case ">=": return .bool(left.number >= right.number)
+        case "<=": return .bool(left.number <= right.number)
+        default: return .null
+        }
+    }
+
+    /// `a.b`: a field, a pluck over an array, `.length` of an array (spec §3.3).
+    func member(_ base: OpenUIValue, _ field: String) -> OpenUIValue {
+        switch base {
+        case .object(let o): return o[field] ?? .null
+        case .array(let items):
+            if field == "length" { return .number(Double(items.count)) }
+            if let i = Int(field), field.allSatisfy(\.isNumber) { return i < items.count ? items[i] : .null }
+            return .array(items.map { member($0, field) })
+        default: return .null
+        }
+    }
+
+    /// `a[i]`: arrays by number, objects by string key.
+    func index(_ base: OpenUIValue, _ key: OpenUIValue) -> OpenUIValue {
+        switch (base, key) {
+        case (.array(let items), .number(let n)):
+            guard n >= 0, n == n.rounded(), n < Double(items.count) else { return .null }
+            return items[Int(n)]
+        case (.array(let items), .string(let s)):
+            if let i = Int(s), i >= 0, i < items.count { return items[i] }
+            return s == "length" ? .number(Double(items.count)) : .null
+        case (_, .null): return .null
+        case (.object(let o), _): return o[key.text] ?? .null
+        default: return .null
+        }
+    }
+}
+
+/// A library's custom function, as the host implements it: pure and
+/// synchronous, given its arguments in the order of its params.
+public typealias OpenUIFunction = @Sendable ([OpenUIValue]) throws -> OpenUIValue

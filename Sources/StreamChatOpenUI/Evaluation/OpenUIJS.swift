@@ -1,0 +1,111 @@
+/// The ECMA-262 conversions the spec requires (§3.1): ToNumber on strings,
+/// Number::toString, IsLooselyEqual, ToBoolean, so that a program means the
+/// same here as in a JavaScript client.
+enum OpenUIJS {
+    /// Number::toString: shortest round-trip digits, plain notation for
+    /// exponents from -6 to 20, `1e+21` style beyond.
+    static func string(_ x: Double) -> String {
+        if x.isNaN { return "NaN" }
+        if x == 0 { return "0" }
+        if x.isInfinite { return x < 0 ? "-Infinity" : "Infinity" }
+        if x < 0 { return "-" + string(-x) }
+        // Swift's description is the shortest round-trip form; take its digits and exponent.
+        let text = x.description
+        let parts = text.split(separator: "e", maxSplits: 1)
+        let mantissa = parts[0]
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let dot = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        var digits = Array(dot[0].utf8) + (dot.count > 1 ? Array(dot[1].utf8) : [])
+        var point = dot[0].utf8.count + exponent
+        while digits.count > 1, digits.first == 0x30 {
+            digits.removeFirst()
+            point -= 1
+        }
+        while digits.count > 1, digits.last == 0x30 { digits.removeLast() }
+        let k = digits.count
+        let n = point
+        let d = String(decoding: digits, as: UTF8.self)
+        if k <= n && n <= 21 { return d + String(repeating: "0", count: n - k) }
+        if 0 < n && n <= 21 {
+            let cut = d.index(d.startIndex, offsetBy: n)
+            return String(d[..<cut]) + "." + String(d[cut...])
+        }
+        if -6 < n && n <= 0 { return "0." + String(repeating: "0", count: -n) + d }
+        let e = n - 1
+        let exp = "e" + (e >= 0 ? "+" : "-") + String(abs(e))
+        if k == 1 { return d + exp }
+        return String(d.prefix(1)) + "." + String(d.dropFirst()) + exp
+    }
+
+    /// StringToNumber: trimmed decimal, `Infinity`, or `0x`/`0o`/`0b` integers; "" is 0; anything else NaN.
+    static func number(_ s: String) -> Double {
+        let t = s.unicodeScalars.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+        let text = String(String.UnicodeScalarView(t))
+        if text.isEmpty { return 0 }
+        switch text {
+        case "Infinity", "+Infinity": return .infinity
+        case "-Infinity": return -.infinity
+        default: break
+        }
+        let lower = text.lowercased()
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where lower.hasPrefix(prefix) {
+            let body = lower.dropFirst(2)
+            guard !body.isEmpty, body.allSatisfy({ $0.isHexDigit && Int(String($0), radix: radix) != nil }) else { return .nan }
+            var value = 0.0
+            for c in body { value = value * Double(radix) + Double(Int(String(c), radix: radix)!) }
+            return value
+        }
+        guard isDecimalLiteral(text) else { return .nan }
+        return Double(text) ?? .nan
+    }
+
+    /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`
+    private static func isDecimalLiteral(_ s: String) -> Bool {
+        var b = Array(s.utf8)[...]
+        if b.first == 0x2B || b.first == 0x2D { b = b.dropFirst() }
+        func digits() -> Int {
+            var n = 0
+            while let c = b.first, c >= 0x30 && c <= 0x39 {
+                b = b.dropFirst()
+                n += 1
+            }
+            return n
+        }
+        var count = digits()
+        if b.first == 0x2E {
+            b = b.dropFirst()
+            count += digits()
+        }
+        guard count > 0 else { return false }
+        if b.first == 0x65 || b.first == 0x45 {
+            b = b.dropFirst()
+            if b.first == 0x2B || b.first == 0x2D { b = b.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return b.isEmpty
+    }
+
+    /// JavaScript's whitespace and line terminators.
+    private static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+            return true
+        default: return false
+        }
+    }
+
+    /// JavaScript's `parseFloat`: the longest decimal prefix after leading whitespace, else NaN.
+    static func parseFloat(_ s: String) -> Double {
+        let t = String(String.UnicodeScalarView(s.unicodeScalars.drop(while: isSpace)))
+        if t.hasPrefix("Infinity") || t.hasPrefix("+Infinity") { return .infinity }
+        if t.hasPrefix("-Infinity") { return -.infinity }
+        var best = Double.nan
+        var prefix = ""
+        for c in t.prefix(400) {
+            prefix.append(c)
+            if isDecimalLiteral(prefix), let v = Double(prefix) { best = v }
+            if !"0123456789+-.eE".contains(c) { break }
+        }
+        return best
+    }
+}

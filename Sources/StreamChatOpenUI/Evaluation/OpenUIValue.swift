@@ -1,0 +1,220 @@
+import StreamChatAI
+
+/// A value of OpenUI Lang at run time (spec §3.1): the JSON kinds, component
+/// instances, action plans, two-way bindings, and the invisible trace of an
+/// unknown component left in a computed expression.
+public indirect enum OpenUIValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([OpenUIValue])
+    case object(OpenUIObject)
+    case component(OpenUIComponent)
+    case plan(OpenUIPlan)
+    /// A `$variable` given to a bindable prop: the component shows it and writes the user's changes back.
+    case binding(String)
+    /// An unknown component inside a computed expression: kept for the error, renders nothing.
+    case invisible(String)
+
+    /// JavaScript ToBoolean.
+    public var isTruthy: Bool {
+        switch self {
+        case .null, .invisible: return false
+        case .bool(let b): return b
+        case .number(let n): return n != 0 && !n.isNaN
+        case .string(let s): return !s.isEmpty
+        case .array, .object, .component, .plan, .binding: return true
+        }
+    }
+
+    /// `toNumber` (spec §3.1): strings parse or give 0, `true` is 1, anything else 0; never NaN.
+    public var number: Double {
+        switch self {
+        case .number(let n): return n.isNaN ? 0 : n
+        case .string(let s):
+            let n = OpenUIJS.number(s)
+            return n.isNaN ? 0 : n
+        case .bool(let b): return b ? 1 : 0
+        default: return 0
+        }
+    }
+
+    /// ToString, with null as "" (the spec's `+`).
+    public var text: String {
+        switch self {
+        case .null, .invisible: return ""
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return OpenUIJS.string(n)
+        case .string(let s): return s
+        case .array(let items): return items.map(\.text).joined(separator: ",")
+        case .object, .component, .plan: return "[object Object]"
+        case .binding(let name): return name
+        }
+    }
+
+    /// Whether it is a primitive (null, boolean, number, string).
+    var isPrimitive: Bool {
+        switch self {
+        case .null, .bool, .number, .string: return true
+        default: return false
+        }
+    }
+
+    /// JavaScript IsLooselyEqual, with null for both null and undefined.
+    public func looselyEquals(_ other: OpenUIValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null), (.invisible, .null), (.null, .invisible): return true
+        case (.null, _), (_, .null), (.invisible, _), (_, .invisible): return false
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .string(let b)): return a == OpenUIJS.number(b)
+        case (.string(let a), .number(let b)): return OpenUIJS.number(a) == b
+        case (.bool(let a), _): return OpenUIValue.number(a ? 1 : 0).looselyEquals(other)
+        case (_, .bool(let b)): return looselyEquals(.number(b ? 1 : 0))
+        case (_, _) where isPrimitive && !other.isPrimitive: return looselyEquals(.string(other.text))
+        case (_, _) where !isPrimitive && other.isPrimitive: return OpenUIValue.string(text).looselyEquals(other)
+        default: return false  // two objects are equal only when they are the same one, which values can't tell
+        }
+    }
+
+    /// The value as JSON: components as `{"type", "props"}`, plans as
+    /// `{"action": [...]}`, bindings as `{"$binding": name}`, numbers as
+    /// integers when whole.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .null, .invisible: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return Self.json(n)
+        case .string(let s): return .string(s)
+        case .array(let items): return .array(items.map(\.jsonValue))
+        case .object(let o): return .object(JSONObject(o.members.map { ($0.key, $0.value.jsonValue) }))
+        case .component(let c): return c.jsonValue
+        case .plan(let plan): return plan.jsonValue
+        case .binding(let name): return ["$binding": .string(name)]
+        }
+    }
+
+    static func json(_ n: Double) -> JSONValue {
+        if n.isNaN || n.isInfinite { return .null }
+        if n == n.rounded(), abs(n) < 9.007_199_254_740_992e15 { return .integer(Int64(n)) }
+        return .number(n)
+    }
+
+    /// The value of a JSON document (a tool's result, a persisted state).
+    public init(json: JSONValue) {
+        switch json {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .integer(let i): self = .number(Double(i))
+        case .number(let d): self = .number(d)
+        case .string(let s): self = .string(s)
+        case .array(let items): self = .array(items.map(OpenUIValue.init(json:)))
+        case .object(let o): self = .object(OpenUIObject(o.map { ($0.key, OpenUIValue(json: $0.value)) }))
+        }
+    }
+
+    /// The component, when it is one.
+    public var component: OpenUIComponent? {
+        if case .component(let c) = self { return c }
+        return nil
+    }
+}
+
+/// An object value, with JavaScript's member order: keys that are array
+/// indices first, in numeric order, then the others as written; a repeated
+/// key keeps its place and takes the last value.
+public struct OpenUIObject: Sendable, Equatable {
+    public private(set) var members: [(key: String, value: OpenUIValue)] = []
+
+    public init() {}
+
+    public init(_ pairs: [(String, OpenUIValue)]) {
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    public subscript(key: String) -> OpenUIValue? {
+        get { members.last { $0.key == key }?.value }
+        set {
+            if let i = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[i].value = newValue } else { members.remove(at: i) }
+            } else if let newValue {
+                if let index = Self.arrayIndex(key) {
+                    let at = members.firstIndex { Self.arrayIndex($0.key).map { $0 > index } ?? true } ?? members.count
+                    members.insert((key, newValue), at: at)
+                } else {
+                    members.append((key, newValue))
+                }
+            }
+        }
+    }
+
+    /// The key as an array index (`"0"`, `"42"`, not `"01"`), if it is one.
+    private static func arrayIndex(_ key: String) -> UInt32? {
+        guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
+        return value
+    }
+
+    public var isEmpty: Bool { members.isEmpty }
+
+    public static func == (a: OpenUIObject, b: OpenUIObject) -> Bool {
+        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// A component instance after materialization: its library name and its named props.
+public struct OpenUIComponent: Sendable, Equatable {
+    /// The component's name as its library names it (an alias resolved).
+    public var type: String
+    /// The props set, in the library's order; an absent or null prop is not here.
+    public var props: OpenUIObject
+    /// The statement whose value it is, when it is one (`title = CardHeader(...)`).
+    public var statementID: String?
+
+    public init(type: String, props: OpenUIObject, statementID: String? = nil) {
+        self.type = type
+        self.props = props
+        self.statementID = statementID
+    }
+
+    /// `{"type", "props"}`, null props left out.
+    public var jsonValue: JSONValue {
+        ["type": .string(type), "props": .object(JSONObject(props.members.filter { $0.value != .null }.map { ($0.key, $0.value.jsonValue) }))]
+    }
+}
+
+/// An action plan: steps that run in order when the user triggers it (spec §6.3).
+public struct OpenUIPlan: Sendable, Equatable {
+    public var steps: [OpenUIStep]
+
+    public init(steps: [OpenUIStep]) { self.steps = steps }
+
+    /// `{"action": [{"step", "args"}]}`.
+    public var jsonValue: JSONValue { ["action": .array(steps.map(\.jsonValue))] }
+}
+
+/// One step of a plan, with what it needs to run later.
+public struct OpenUIStep: Sendable, Equatable {
+    /// `ToAssistant`, `OpenUrl`, `Set`, `Reset`, `Run`, or a custom action's name.
+    public var name: String
+    /// Its arguments as they evaluate now (targets by name for `Set`, `Reset`, `Run`).
+    public var args: [OpenUIValue]
+    /// The argument expressions, evaluated again when the step runs.
+    var expressions: [OpenUIExpression]
+    /// `@Each` loop variables the step was written under.
+    var scope: [String: OpenUIValue]
+    /// False for a step that does nothing (`@Run` of no statement, `@Reset("x")`, bad custom arguments).
+    public var isValid: Bool
+
+    init(name: String, args: [OpenUIValue], expressions: [OpenUIExpression], scope: [String: OpenUIValue], isValid: Bool = true) {
+        self.name = name
+        self.args = args
+        self.expressions = expressions
+        self.scope = scope
+        self.isValid = isValid
+    }
+
+    /// `{"step", "args"}`.
+    public var jsonValue: JSONValue { ["step": .string(name), "args": .array(args.map(\.jsonValue))] }
+}

@@ -1,0 +1,213 @@
+/// Parses the expression of one statement (spec §1.5–1.6).
+///
+/// Newlines are gone by then (the statement splitter decided where the
+/// statement ends). Commas are optional; a token that can't start an
+/// expression inside a call, array or object is skipped, as the grammar's
+/// recovery wants (`Stack([t], direction: "row")` gives three arguments).
+struct OpenUIParser {
+    struct Failure: Error {}
+
+    /// Names of the built-ins: without `@` they are plain references and their arguments are lost.
+    static let builtinNames: Set<String> = ["Count", "First", "Last", "Sum", "Avg", "Min", "Max", "Filter", "Sort",
+                                            "Round", "Abs", "Floor", "Ceil", "Each", "Take"]
+    /// Deeper than this, a statement is refused rather than parsed (hostile nesting).
+    static let maxDepth = 200
+
+    private let tokens: [OpenUIToken]
+    private var p = 0
+    private var depth = 0
+
+    /// The expression of `tokens`, or nil when it doesn't parse.
+    static func expression(_ tokens: [OpenUIToken]) -> OpenUIExpression? {
+        var parser = OpenUIParser(tokens: tokens)
+        return try? parser.expression()
+    }
+
+    private init(tokens: [OpenUIToken]) { self.tokens = tokens }
+
+    private var current: OpenUIToken? { p < tokens.count ? tokens[p] : nil }
+
+    private func at(_ symbol: String) -> Bool { current?.isSymbol(symbol) ?? false }
+
+    private mutating func take(_ symbol: String) -> Bool {
+        guard at(symbol) else { return false }
+        p += 1
+        return true
+    }
+
+    private mutating func expression() throws(Failure) -> OpenUIExpression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw Failure() }
+        return try ternary()
+    }
+
+    private mutating func ternary() throws(Failure) -> OpenUIExpression {
+        let condition = try binary(level: 0)
+        guard take("?") else { return condition }
+        let then = try expression()
+        guard take(":") else { throw Failure() }
+        let otherwise = try expression()
+        return .ternary(condition, then, otherwise)
+    }
+
+    private static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], [">", "<", ">=", "<="], ["+", "-"], ["*", "/", "%"]]
+
+    private mutating func binary(level: Int) throws(Failure) -> OpenUIExpression {
+        guard level < Self.levels.count else { return try unary() }
+        var left = try binary(level: level + 1)
+        while case .symbol(let op)? = current?.kind, Self.levels[level].contains(op) {
+            p += 1
+            let right = try binary(level: level + 1)
+            left = .binary(op, left, right)
+        }
+        return left
+    }
+
+    private mutating func unary() throws(Failure) -> OpenUIExpression {
+        if take("!") { return .unary("!", try nested { (p: inout OpenUIParser) throws(Failure) in try p.unary() }) }
+        if take("-") { return .unary("-", try nested { (p: inout OpenUIParser) throws(Failure) in try p.unary() }) }
+        return try postfix()
+    }
+
+    private mutating func nested(_ body: (inout OpenUIParser) throws(Failure) -> OpenUIExpression) throws(Failure) -> OpenUIExpression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw Failure() }
+        return try body(&self)
+    }
+
+    private mutating func postfix() throws(Failure) -> OpenUIExpression {
+        var value = try primary()
+        while true {
+            if take(".") {
+                value = .member(value, key())
+            } else if take("[") {
+                let index = try expression()
+                guard take("]") else { throw Failure() }
+                value = .index(value, index)
+            } else {
+                return value
+            }
+        }
+    }
+
+    /// An object key or a field: a name, string, number or `$name` (without `$`); anything else is `?`.
+    private mutating func key() -> String {
+        guard let token = current else { return "?" }
+        p += 1
+        switch token.kind {
+        case .name(let s), .string(let s), .digits(let s): return s
+        case .state(let s): return String(s.dropFirst())
+        case .number(let n): return OpenUIJS.string(n)
+        default: return "?"
+        }
+    }
+
+    private mutating func primary() throws(Failure) -> OpenUIExpression {
+        guard let token = current else { throw Failure() }
+        p += 1
+        switch token.kind {
+        case .string(let s): return .string(s)
+        case .number(let n): return .number(n)
+        case .digits(let s): return .number(Double(s) ?? 0)
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        case .symbol("["): return .array(try list(until: "]"))
+        case .symbol("{"): return .object(try members())
+        case .symbol("("):
+            let inner = try expression()
+            guard take(")") else { throw Failure() }
+            return inner
+        case .state(let name):
+            if take("=") { return .assign(name, try expression()) }
+            return .state(name)
+        case .function(let name):
+            guard take("(") else { return .function(name, []) }
+            let args = try list(until: ")")
+            return name == "Action" ? .action(args) : .function(name, args)
+        case .name(let name):
+            guard at("(") else { return .reference(name) }
+            switch name {
+            case "Action":
+                p += 1
+                return .action(try list(until: ")"))
+            case "Query":
+                p += 1
+                return .query(try list(until: ")"))
+            case "Mutation":
+                p += 1
+                return .mutation(try list(until: ")"))
+            default:
+                guard let first = name.utf8.first, first >= 0x41, first <= 0x5A, !Self.builtinNames.contains(name) else {
+                    // `count(x)`, `Count(x)`: a reference; its arguments are lost.
+                    p += 1
+                    _ = try list(until: ")")
+                    return .reference(name)
+                }
+                p += 1
+                return .component(name, try list(until: ")"))
+            }
+        default:
+            throw Failure()
+        }
+    }
+
+    /// Whether a token can begin an expression.
+    private static func startsExpression(_ kind: OpenUIToken.Kind) -> Bool {
+        switch kind {
+        case .name, .state, .function, .string, .number, .digits, .true, .false, .null: return true
+        case .symbol(let s): return s == "[" || s == "{" || s == "(" || s == "!" || s == "-"
+        case .newline: return false
+        }
+    }
+
+    /// Arguments or array elements up to `closer`; commas optional, stray tokens skipped.
+    private mutating func list(until closer: String) throws(Failure) -> [OpenUIExpression] {
+        var items: [OpenUIExpression] = []
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw Failure() }
+        while let token = current {
+            if token.isSymbol(closer) {
+                p += 1
+                return items
+            }
+            if Self.startsExpression(token.kind) {
+                items.append(try expression())
+            } else if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") {
+                throw Failure()  // a closer of another bracket: the statement is broken
+            } else {
+                p += 1
+            }
+        }
+        throw Failure()
+    }
+
+    private mutating func members() throws(Failure) -> [OpenUIMember] {
+        var out: [OpenUIMember] = []
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else { throw Failure() }
+        while let token = current {
+            if token.isSymbol("}") {
+                p += 1
+                return out
+            }
+            if token.isSymbol(",") {
+                p += 1
+                continue
+            }
+            if token.isSymbol(")") || token.isSymbol("]") { throw Failure() }
+            let name = key()
+            guard take(":") else {
+                out.append(OpenUIMember(key: name, value: .null))
+                continue
+            }
+            guard let next = current, Self.startsExpression(next.kind) else { throw Failure() }
+            out.append(OpenUIMember(key: name, value: try expression()))
+        }
+        throw Failure()
+    }
+}

@@ -1,0 +1,102 @@
+/// Finds where statements end (spec §1.4), the one rule the batch parser,
+/// the streaming parser and the edit merge share.
+///
+/// A statement continues past a newline inside an unclosed bracket or string
+/// (the lexer keeps a string's newlines in its token), while a ternary is open
+/// at depth zero (from its `?` until the first operand after its `:`), or when
+/// the next line starts with `?`. That last rule looks ahead, so a statement
+/// whose newline is the last token so far is only provisionally ended.
+enum OpenUIStatementSplitter {
+    /// One statement's tokens, without the newlines inside it.
+    struct Unit {
+        /// The tokens, newlines removed.
+        var tokens: [OpenUIToken]
+        /// Where the unit starts and ends in the program text (bytes; the end is after its newline when it has one).
+        var start: Int
+        var end: Int
+        /// Whether a newline ended it for good: the next line has begun and doesn't continue it.
+        var isComplete: Bool
+    }
+
+    /// The units of `tokens`. Blank lines make no unit.
+    static func units(_ tokens: [OpenUIToken]) -> [Unit] {
+        var units: [Unit] = []
+        var current: [OpenUIToken] = []
+        var depth = 0
+        var openQuestions = 0
+        var awaitingElse = false
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            defer { i += 1 }
+            guard token.kind == .newline else {
+                current.append(token)
+                if case .symbol(let s) = token.kind {
+                    switch s {
+                    case "(", "[", "{": depth += 1
+                    case ")", "]", "}":
+                        depth = max(0, depth - 1)
+                        if depth == 0, awaitingElse { awaitingElse = false }
+                    case "?" where depth == 0:
+                        openQuestions += 1
+                        awaitingElse = false
+                    case ":" where depth == 0 && openQuestions > 0:
+                        openQuestions -= 1
+                        awaitingElse = true
+                    default: break
+                    }
+                } else if depth == 0, awaitingElse, token.endsValue {
+                    awaitingElse = false
+                }
+                continue
+            }
+            guard !current.isEmpty else { continue }
+            if depth > 0 || openQuestions > 0 || awaitingElse { continue }
+            // The next line decides: it continues the statement when it starts with `?`.
+            guard i + 1 < tokens.count else {
+                units.append(Unit(tokens: current, start: current[0].start, end: token.end, isComplete: false))
+                current = []
+                return units
+            }
+            if tokens[i + 1].isSymbol("?") { continue }
+            units.append(Unit(tokens: current, start: current[0].start, end: token.end, isComplete: true))
+            current = []
+            depth = 0
+            openQuestions = 0
+            awaitingElse = false
+        }
+        if !current.isEmpty {
+            units.append(Unit(tokens: current, start: current[0].start, end: current[current.count - 1].end, isComplete: false))
+        }
+        return units
+    }
+
+    /// Closes what the text left open (spec §4 rule 2): brackets in reverse
+    /// order, after dropping closers that match nothing. (The lexer already
+    /// closed a string.) Returns the tokens and whether anything was closed.
+    static func closingImplicitly(_ tokens: [OpenUIToken]) -> (tokens: [OpenUIToken], closed: Bool) {
+        var out: [OpenUIToken] = []
+        var stack: [String] = []
+        var dropped = false
+        for token in tokens {
+            if case .symbol(let s) = token.kind {
+                switch s {
+                case "(": stack.append(")")
+                case "[": stack.append("]")
+                case "{": stack.append("}")
+                case ")", "]", "}":
+                    guard stack.last == s else {
+                        dropped = true
+                        continue
+                    }
+                    stack.removeLast()
+                default: break
+                }
+            }
+            out.append(token)
+        }
+        let end = tokens.last?.end ?? 0
+        for closer in stack.reversed() { out.append(OpenUIToken(kind: .symbol(closer), start: end, end: end)) }
+        return (out, !stack.isEmpty || dropped)
+    }
+}

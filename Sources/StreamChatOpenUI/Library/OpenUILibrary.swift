@@ -1,0 +1,198 @@
+import StreamChatAI
+
+/// A component library: what programs may call, with each component's props
+/// in positional order (a LibrarySpec, spec prompt.md §2).
+public struct OpenUILibrary: Sendable {
+    /// One prop of a component, or one parameter of a function or action.
+    public struct Prop: Sendable, Equatable {
+        public var name: String
+        public var type: OpenUIPropType
+        public var isRequired: Bool
+        /// Filled in when the prop is missing or null.
+        public var defaultValue: OpenUIValue?
+        /// A `$variable` given to it binds both ways (`$binding<…>`).
+        public var isBindable: Bool
+
+        public init(_ name: String, _ type: OpenUIPropType, required: Bool = false, default defaultValue: OpenUIValue? = nil,
+                    bindable: Bool = false) {
+            self.name = name
+            self.type = type
+            self.isRequired = required
+            self.defaultValue = defaultValue
+            self.isBindable = bindable
+        }
+
+        /// `name: type` or `name?: type` (bindable props print `$binding<type>`).
+        var signatureText: String {
+            (isRequired ? name + ": " : name + "?: ") + (isBindable ? "$binding<\(type.signatureText)>" : type.signatureText)
+        }
+    }
+
+    /// A component, a function or an action: a name, what it does, and its props in order.
+    public struct Entry: Sendable {
+        public var name: String
+        public var description: String
+        public var props: [Prop]
+        /// The signature as the library writes it; generated from the props when nil.
+        public var signature: String?
+        /// A function's result type.
+        public var returns: OpenUIPropType?
+
+        public init(_ name: String, _ description: String, _ props: [Prop], signature: String? = nil, returns: OpenUIPropType? = nil) {
+            self.name = name
+            self.description = description
+            self.props = props
+            self.signature = signature
+            self.returns = returns
+        }
+
+        /// `Name(a: string, b?: number)`.
+        public var signatureText: String {
+            if let signature { return signature }
+            let head = "\(name)(" + props.map(\.signatureText).joined(separator: ", ") + ")"
+            return returns.map { head + " → " + $0.signatureText } ?? head
+        }
+
+        /// The short form used in hints: `Name(a*, b*, c)`.
+        var shortSignature: String { "\(name)(" + props.map { $0.name + ($0.isRequired ? "*" : "") }.joined(separator: ", ") + ")" }
+    }
+
+    /// Components shown together in the prompt, with notes for the model.
+    public struct Group: Sendable {
+        public var name: String
+        public var components: [String]
+        public var notes: [String]
+
+        public init(_ name: String, _ components: [String], notes: [String] = []) {
+            self.name = name
+            self.components = components
+            self.notes = notes
+        }
+    }
+
+    public var id: String
+    public var version: String
+    /// The component every response is wrapped in (`Card`, `Stack`), if the library has one.
+    public var root: String?
+    /// The components, in the library's order.
+    public private(set) var components: [Entry]
+    public var functions: [Entry]
+    public var actions: [Entry]
+    public var groups: [Group]
+    /// Old names still accepted: alias → component.
+    public private(set) var aliases: [String: String]
+    private var index: [String: Int] = [:]
+
+    public init(id: String, version: String, root: String?, components: [Entry], functions: [Entry] = [], actions: [Entry] = [],
+                groups: [Group] = [], aliases: [String: String] = [:]) {
+        self.id = id
+        self.version = version
+        self.root = root
+        self.components = components
+        self.functions = functions
+        self.actions = actions
+        self.groups = groups
+        self.aliases = aliases
+        for (i, c) in components.enumerated() { index[c.name] = i }
+    }
+
+    /// The component a name calls (an alias resolved), if there is one.
+    public func component(named name: String) -> Entry? {
+        if let i = index[name] { return components[i] }
+        if let target = aliases[name], let i = index[target] { return components[i] }
+        return nil
+    }
+
+    public func function(named name: String) -> Entry? { functions.first { $0.name == name } }
+    public func action(named name: String) -> Entry? { actions.first { $0.name == name } }
+
+    /// Adds components (the app's); a name the library has already is left out and returned.
+    public mutating func add(_ extra: [Entry]) -> [String] {
+        var skipped: [String] = []
+        for c in extra {
+            guard component(named: c.name) == nil else {
+                skipped.append(c.name)
+                continue
+            }
+            index[c.name] = components.count
+            components.append(c)
+        }
+        return skipped
+    }
+
+    /// Reads a LibrarySpec JSON document (as in the conformance fixtures).
+    /// - Throws: when it is not an object or a component is malformed.
+    public init(spec: JSONValue) throws(StreamChatAIError) {
+        guard case .object(let o) = spec else { throw .invalid(at: "$", "a LibrarySpec must be an object") }
+        let schema = o["schema"]?.objectValue ?? JSONObject()
+        let defs = schema["$defs"]?.objectValue ?? JSONObject()
+        let meta = o["components"]?.objectValue ?? JSONObject()
+        let actionDefs = schema["actions"]?.objectValue ?? JSONObject()
+        let functionDefs = schema["functions"]?.objectValue ?? JSONObject()
+        // Component names: the schema's properties (or $defs entries that the components list names).
+        var names: [String] = []
+        if case .object(let properties)? = schema["properties"] { names = properties.keys }
+        for key in meta.keys where !names.contains(key) { names.append(key) }
+        let componentNames = Set(names)
+        var actionNames = Set(actionDefs.keys).union(["OpenUrl", "ToAssistant", "Set", "Reset", "Run"])
+        for (key, def) in defs where !componentNames.contains(key) && key != "ActionExpression" {
+            // A $def that describes an action payload (`type` const) stands for that action.
+            if def["properties"]?["type"]?["const"] != nil { actionNames.insert(key) }
+        }
+        func props(of def: JSONValue, signature: String?, path: String) -> [Prop] {
+            let properties = def["properties"]?.objectValue ?? JSONObject()
+            let required = Set((def["required"]?.arrayValue ?? []).compactMap(\.stringValue))
+            var order = properties.keys
+            if case .array(let explicit)? = def["order"] {
+                let listed = explicit.compactMap(\.stringValue).filter { properties[$0] != nil }
+                order = listed + order.filter { !listed.contains($0) }
+            }
+            return order.map { name in
+                let schema = properties[name] ?? .null
+                let bindable = schema["x-openui"]?.stringValue == "binding"
+                    || (signature.map { Self.signature($0, bindsProp: name) } ?? false)
+                return Prop(name, OpenUIPropType(schema: schema, components: componentNames, actions: actionNames),
+                            required: required.contains(name), default: schema["default"].map(OpenUIValue.init(json:)),
+                            bindable: bindable)
+            }
+        }
+        var components: [Entry] = []
+        var aliases: [String: String] = [:]
+        for name in names {
+            let def = defs[name] ?? .object(JSONObject())
+            let info = meta[name]
+            let signature = info?["signature"]?.stringValue
+            components.append(Entry(name, info?["description"]?.stringValue ?? def["description"]?.stringValue ?? "",
+                                    props(of: def, signature: signature, path: name), signature: signature))
+            for alias in (info?["aliases"]?.arrayValue ?? def["aliases"]?.arrayValue ?? []).compactMap(\.stringValue) {
+                aliases[alias] = name
+            }
+        }
+        func entries(_ defs: JSONObject, info: JSONObject?) -> [Entry] {
+            defs.map { name, def in
+                let signature = info?[name]?["signature"]?.stringValue
+                let returns = def["returns"].map { OpenUIPropType(schema: $0, components: componentNames, actions: actionNames) }
+                return Entry(name, def["description"]?.stringValue ?? "", props(of: def["params"] ?? .null, signature: nil, path: name),
+                             signature: signature, returns: returns)
+            }
+        }
+        var groups: [Group] = []
+        for g in o["componentGroups"]?.arrayValue ?? [] {
+            groups.append(Group(g["name"]?.stringValue ?? "", (g["components"]?.arrayValue ?? []).compactMap(\.stringValue),
+                                notes: (g["notes"]?.arrayValue ?? []).compactMap(\.stringValue)))
+        }
+        self.init(id: o["id"]?.stringValue ?? "library", version: o["version"]?.stringValue ?? "1.0.0", root: o["root"]?.stringValue,
+                  components: components, functions: entries(functionDefs, info: o["functions"]?.objectValue),
+                  actions: entries(actionDefs, info: o["actions"]?.objectValue), groups: groups, aliases: aliases)
+    }
+
+    /// Whether `signature` prints `prop` as `$binding<…>`.
+    static func signature(_ signature: String, bindsProp prop: String) -> Bool {
+        // Each parameter starts after "(" or ","; compare its head.
+        let parameters = signature.split(whereSeparator: { $0 == "(" || $0 == "," })
+        return parameters.contains { part in
+            let text = part.drop(while: { $0 == " " })
+            return text.hasPrefix(prop + ": $binding") || text.hasPrefix(prop + "?: $binding")
+        }
+    }
+}

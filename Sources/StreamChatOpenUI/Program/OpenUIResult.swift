@@ -1,0 +1,73 @@
+/// A program rendered once: the tree the entry gives, and what the parse and
+/// the evaluation found (spec §2.2–2.3, §8; the fixtures' canonical summary).
+public struct OpenUIResult: Sendable {
+    /// The entry's component, or nil when nothing renders.
+    public var root: OpenUIComponent?
+    /// Every problem, each once.
+    public var errors: [OpenUIError]
+    /// References to statements that don't exist (or that closed a cycle).
+    public var unresolved: Set<String>
+    /// Value statements the entry doesn't reach.
+    public var orphans: Set<String>
+    /// The text ended inside an unclosed string or bracket.
+    public var isIncomplete: Bool
+    /// Every state variable with its value now (declared defaults, `null` for undeclared ones, the user's values).
+    public var state: [String: OpenUIValue]
+    /// The statement that is the entry, when there is one.
+    public var entry: String?
+
+    /// Renders `program` with `library`. While streaming, problems later text may fix wait (`no-root`, enum checks).
+    static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs, isFinished: Bool,
+                       isIncomplete: Bool, hasText: Bool) -> OpenUIResult {
+        var inputs = inputs
+        inputs.isStreaming = !isFinished
+        // The state store: the user's values over the defaults (defaults never overwrite what the user produced).
+        let defaultsEvaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs)
+        var state: [String: OpenUIValue] = [:]
+        for name in program.stateNames {
+            state[name] = inputs.state[name] ?? defaultsEvaluator.stateDefault(name)
+        }
+        inputs.state = state
+        let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs)
+        var errors: [OpenUIError] = []
+        for s in program.statements where s.name.hasPrefix("$") && (s.kind == .query || s.kind == .mutation) {
+            let bare = String(s.name.dropFirst())
+            errors.append(OpenUIError(.parser, "state-query", statement: s.name,
+                                      message: "\(s.name) reads the state store, never the \(s.kind == .query ? "query's result" : "mutation's status")",
+                                      hint: "name queries without `$`: `\(bare) = \(s.kind == .query ? "Query" : "Mutation")(...)`", warning: true))
+        }
+        // The entry (spec §2.2): `root`, else a first statement that calls the library's root component.
+        var entry: String?
+        var fallback = false
+        if program.statement("root") != nil {
+            entry = "root"
+        } else if let first = program.statements.first, first.kind == .value, case .component(let name, _) = first.expression,
+                  let rootName = library.root, library.component(named: name)?.name == rootName {
+            entry = first.name
+            fallback = true
+        }
+        var root: OpenUIComponent?
+        if let entry {
+            if case .component(let c)? = evaluator.value(ofStatement: entry, position: .value) { root = c }
+        }
+        errors += evaluator.errors
+        if isFinished {
+            if root == nil {
+                let hint = entry == nil ? "write `root = \(library.root ?? "Component")(...)` first" : "root must be a component call"
+                errors.append(OpenUIError(.parser, "no-root", statement: nil, message: "nothing to render: the program has no usable entry", hint: hint))
+            } else if fallback {
+                errors.append(OpenUIError(.parser, "no-root", statement: nil, message: "the program has no root statement; its first statement is the entry",
+                                          hint: "write `root = \(library.root ?? "Component")(...)`", warning: true))
+            }
+            if program.statements.isEmpty && hasText {
+                errors.append(OpenUIError(.parser, "parse-failed", statement: nil, message: "the response has text but no statement",
+                                          hint: "write statements like `root = \(library.root ?? "Component")(...)`"))
+            }
+        }
+        let reachable = entry.map { program.reachable(from: $0) } ?? []
+        var orphans = Set<String>()
+        for name in program.names where program.statement(name)?.kind == .value && !reachable.contains(name) { orphans.insert(name) }
+        return OpenUIResult(root: root, errors: errors, unresolved: program.missingReferences.union(evaluator.cycleClosers),
+                            orphans: orphans, isIncomplete: isIncomplete, state: state, entry: entry)
+    }
+}

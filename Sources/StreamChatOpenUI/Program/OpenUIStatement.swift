@@ -1,0 +1,48 @@
+/// One statement: `name = expression`, classified (spec §2.1).
+public struct OpenUIStatement: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A value (a component, data, a plan).
+        case value
+        /// `$name = default`.
+        case state
+        /// `name = Query(tool, args, defaults, refreshSeconds?)`.
+        case query
+        /// `name = Mutation(tool, args)`.
+        case mutation
+    }
+
+    public var name: String
+    public var kind: Kind
+    var expression: OpenUIExpression
+    /// Its source text, as the program wrote it (for the edit merge and `statements`).
+    public var source: String
+    /// Whether implicit closing was needed to parse it (it was still streaming).
+    public var neededClosing: Bool
+
+    /// The statement of a unit of tokens, or nil when the unit isn't `name = expression` or doesn't parse.
+    static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool) -> OpenUIStatement? {
+        let tokens = unit.tokens
+        guard tokens.count >= 3, tokens[1].isSymbol("=") else { return nil }
+        let name: String
+        switch tokens[0].kind {
+        case .name(let n), .state(let n): name = n
+        default: return nil
+        }
+        var body = Array(tokens[2...])
+        var closed = false
+        if closing {
+            (body, closed) = OpenUIStatementSplitter.closingImplicitly(body)
+        }
+        guard let expression = OpenUIParser.expression(body) else { return nil }
+        let kind: Kind
+        switch expression {
+        case .query: kind = .query
+        case .mutation: kind = .mutation
+        default: kind = name.hasPrefix("$") ? .state : .value
+        }
+        let end = min(unit.end, text.count)
+        var source = String(decoding: text[unit.start..<end], as: UTF8.self)
+        while source.last?.isNewline == true { source.removeLast() }
+        return OpenUIStatement(name: name, kind: kind, expression: expression, source: source, neededClosing: closed)
+    }
+}

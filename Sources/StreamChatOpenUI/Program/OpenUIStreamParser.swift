@@ -1,0 +1,96 @@
+/// Parses a program a chunk at a time (spec §4); a whole text is one chunk
+/// and the end, so streaming equals parsing by construction.
+///
+/// Completed statements are parsed once and kept; only the text after them
+/// (the pending tail, normally one statement) is read again on each chunk,
+/// with strings and brackets closed implicitly. When the prepared text stops
+/// extending what it was (a first fence arrived late), everything is read again.
+public struct OpenUIStreamParser: Sendable {
+    private var preparer = OpenUISourcePreparer()
+    private var restarts = 0
+    /// Statements whose end has arrived, in order.
+    private(set) var completed: [OpenUIStatement] = []
+    /// Where the completed statements end in the prepared text.
+    private var completedEnd = 0
+    /// The statements the pending tail parses to (at most one, normally).
+    private(set) var pending: [OpenUIStatement] = []
+    /// Whether the stream has ended.
+    public private(set) var isFinished = false
+    /// Whether the text ended inside an unclosed string or bracket.
+    public private(set) var isIncomplete = false
+    /// Whether the prepared text has anything but whitespace.
+    private(set) var hasText = false
+    /// Bumped whenever the completed statements were read again from the start.
+    public private(set) var generation = 0
+
+    public init() {}
+
+    /// Parses `text` whole.
+    public init(text: String) {
+        feed(text)
+        finish()
+    }
+
+    /// Takes the next chunk of the reply's text.
+    public mutating func feed(_ chunk: String) {
+        if isFinished {
+            // Chunks after the end are a new stream.
+            self = OpenUIStreamParser()
+        }
+        preparer.feed(chunk.utf8)
+        update(final: false)
+    }
+
+    /// The host ended the stream: the pending tail is finalized.
+    public mutating func finish() {
+        guard !isFinished else { return }
+        preparer.finish()
+        update(final: true)
+        isFinished = true
+    }
+
+    /// The statements now: completed ones, then the pending tail's.
+    public var statements: [OpenUIStatement] { completed + pending }
+
+    private mutating func update(final: Bool) {
+        if preparer.restartCount != restarts {
+            restarts = preparer.restartCount
+            completed = []
+            completedEnd = 0
+            hasText = false
+            generation += 1
+        }
+        let text = preparer.text
+        if !hasText { hasText = text[completedEnd...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D } }
+        let lexed = OpenUILexer.tokens(text, from: completedEnd)
+        let units = OpenUIStatementSplitter.units(lexed.tokens)
+        pending = []
+        isIncomplete = false
+        for (i, unit) in units.enumerated() {
+            let isLast = i == units.count - 1
+            if unit.isComplete && !(isLast && lexed.openString) {
+                if let statement = OpenUIStatement.make(unit, text: text, closing: false) { completed.append(statement) }
+                completedEnd = unit.end
+                continue
+            }
+            // The tail: closed implicitly, and kept only if it parses.
+            guard var statement = OpenUIStatement.make(unit, text: text, closing: true) else {
+                if isLast { isIncomplete = Self.isOpen(unit, openString: lexed.openString) }
+                continue
+            }
+            if isLast && lexed.openString { statement.neededClosing = true }
+            if isLast { isIncomplete = statement.neededClosing }
+            if final {
+                completed.append(statement)
+                completedEnd = unit.end
+            } else if !(statement.neededClosing && completed.contains(where: { $0.name == statement.name })) {
+                // A pending statement that needed closing never replaces a completed one (rule 3).
+                pending.append(statement)
+            }
+        }
+    }
+
+    private static func isOpen(_ unit: OpenUIStatementSplitter.Unit, openString: Bool) -> Bool {
+        openString || OpenUIStatementSplitter.closingImplicitly(unit.tokens).closed
+    }
+}

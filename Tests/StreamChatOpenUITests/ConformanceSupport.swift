@@ -1,0 +1,115 @@
+import StreamChatAI
+@testable import StreamChatOpenUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder of the OpenUI test data (see Fixtures/README.md).
+let fixturesRoot: String = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/Fixtures"
+
+func fileText(_ path: String) -> String? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        if n == 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+func folders(in path: String) -> [String] {
+    guard let dir = opendir(path) else { return [] }
+    defer { closedir(dir) }
+    var out: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        if name.hasPrefix(".") { continue }
+        var st = stat()
+        if stat(path + "/" + name, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { out.append(name) }
+    }
+    return out.sorted()
+}
+
+/// The fixtures' test library, with `@Upper` supplied as the README asks.
+let fixtureLibrary: OpenUILibrary = try! OpenUILibrary(spec: JSONParser.parse(fileText(fixturesRoot + "/openui-1.0/library.json")!))
+let draftLibrary: OpenUILibrary = try! OpenUILibrary(spec: JSONParser.parse(fileText(fixturesRoot + "/variants/draft-library.json")!))
+let fixtureFunctions: [String: OpenUIFunction] = ["Upper": { args in .string((args.first ?? .null).text.uppercased()) }]
+
+/// The canonical summary of a result (Appendix B), for comparing with `expected.json`.
+struct CanonicalResult {
+    var root: JSONValue
+    var errors: [(code: String, statementID: String?)]
+    var errorObjects: [OpenUIError]
+    var unresolved: Set<String>
+    var orphans: Set<String>
+    var incomplete: Bool
+    var state: [String: JSONValue]
+
+    init(_ result: OpenUIResult) {
+        root = result.root.map { OpenUIValue.component($0).jsonValue } ?? .null
+        errors = result.errors.map { ($0.code, $0.statementID) }
+        errorObjects = result.errors
+        unresolved = result.unresolved
+        orphans = result.orphans
+        incomplete = result.isIncomplete
+        state = result.state.mapValues(\.jsonValue)
+    }
+
+    /// Differences from `expected`, each in words; empty when it matches.
+    func differences(from expected: JSONValue) -> [String] {
+        var out: [String] = []
+        if let want = expected["root"], want != root { out.append("root: expected \(JSONSerializer.string(want)), got \(JSONSerializer.string(root))") }
+        if case .array(let wanted)? = expected["errors"] {
+            var left = errors
+            var missing: [String] = []
+            for w in wanted {
+                let code = w["code"]?.stringValue ?? ""
+                let statement = w["statementId"]?.stringValue
+                if let i = left.firstIndex(where: { $0.code == code && (statement == nil || $0.statementID == statement) }) {
+                    left.remove(at: i)
+                } else {
+                    missing.append("\(code)@\(statement ?? "*")")
+                }
+            }
+            if !missing.isEmpty || !left.isEmpty {
+                out.append("errors: missing \(missing), extra \(left.map { "\($0.code)@\($0.statementID ?? "-")" }) (all: \(errorObjects.map(\.description)))")
+            }
+        }
+        for (key, have) in [("unresolved", unresolved), ("orphans", orphans)] {
+            if case .array(let wanted)? = expected[key], Set(wanted.compactMap(\.stringValue)) != have {
+                out.append("\(key): expected \(wanted.compactMap(\.stringValue).sorted()), got \(have.sorted())")
+            }
+        }
+        if case .bool(let want)? = expected["incomplete"], want != incomplete { out.append("incomplete: expected \(want), got \(incomplete)") }
+        if case .object(let want)? = expected["state"] {
+            let have = JSONObject(state.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            let wantSorted = JSONObject(want.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            if have != wantSorted { out.append("state: expected \(JSONSerializer.string(.object(wantSorted))), got \(JSONSerializer.string(.object(have)))") }
+        }
+        if case .array(let objects)? = expected["errorObjects"] {
+            for object in objects {
+                let found = errorObjects.contains { e in
+                    let fields: [String: String?] = ["source": e.source.rawValue, "code": e.code, "statementId": e.statementID,
+                                                     "component": e.component, "path": e.path]
+                    return object.objectValue!.allSatisfy { key, value in fields[key].map { $0 == value.stringValue } ?? true }
+                }
+                if !found { out.append("errorObjects: no error matches \(JSONSerializer.string(object))") }
+            }
+        }
+        return out
+    }
+}
+
+/// Parses a program (all at once, or chunk by chunk) and renders it at the stream's end.
+func render(chunks: [String], library: OpenUILibrary = fixtureLibrary) -> OpenUIResult {
+    var parser = OpenUIStreamParser()
+    for chunk in chunks { parser.feed(chunk) }
+    parser.finish()
+    return OpenUIResult.render(OpenUIProgram(statements: parser.statements), library: library,
+                               inputs: .init(functions: fixtureFunctions), isFinished: true,
+                               isIncomplete: parser.isIncomplete, hasText: parser.hasText)
+}
