@@ -61,4 +61,77 @@ import Testing
             #expect(Self.incompleteCopies[id] != nil, "\(id) has no input or expected result")
         }
     }
+
+    @Test func `every editing case merges and renders as expected`() throws {
+        var passed = 0
+        for name in folders(in: "\(fixturesRoot)/openui-1.0/editing") {
+            let dir = "\(fixturesRoot)/openui-1.0/editing/\(name)"
+            guard let program = fileText(dir + "/input.oui"), let patch = fileText(dir + "/patch.oui"),
+                  let expected = try? JSONParser.parse(fileText(dir + "/expected.json") ?? "") else {
+                #expect(Self.incompleteCopies["editing/\(name)"] != nil, "editing/\(name) has no input")
+                continue
+            }
+            let merged = OpenUIEditMerge.merge(program: program, patch: patch)
+            var problems = CanonicalResult(render(chunks: [merged.map(\.source).joined(separator: "\n")])).differences(from: expected)
+            if case .array(let names)? = expected["statements"], names.compactMap(\.stringValue) != merged.map(\.name) {
+                problems.append("statements: expected \(names.compactMap(\.stringValue)), got \(merged.map(\.name))")
+            }
+            if problems.isEmpty { passed += 1 } else { Issue.record(Comment(rawValue: "editing/\(name):\n  " + problems.joined(separator: "\n  "))) }
+        }
+        print("OpenUI editing cases: \(passed) passed")
+    }
+
+    @Test func `every validation rule case passes or fails as expected`() throws {
+        let text = try #require(fileText("\(fixturesRoot)/openui-1.0/state/005-validation-rules/validation.json"))
+        let cases = try #require(try JSONParser.parse(text)["cases"]?.arrayValue)
+        for c in cases {
+            let rules = OpenUIValue(json: c["rules"] ?? .null)
+            guard case .object(let object) = rules else { continue }
+            let valid = OpenUIValidation.failure(of: OpenUIValue(json: c["value"] ?? .null), rules: object) == nil
+            #expect(valid == c["valid"]?.boolValue, "\(JSONSerializer.string(c))")
+        }
+        #expect(cases.count == 19)
+    }
+
+    @Test func `every message case reads, strips, turns or writes as expected`() throws {
+        var passed = 0
+        for name in folders(in: "\(fixturesRoot)/openui-1.0/messages") {
+            let dir = "\(fixturesRoot)/openui-1.0/messages/\(name)"
+            guard let expected = try? JSONParser.parse(fileText(dir + "/expected.json") ?? "") else {
+                #expect(Self.incompleteCopies["messages/\(name)"] != nil, "messages/\(name) has no expected result")
+                continue
+            }
+            let mode = expected["mode"]?.stringValue
+            let want = expected["result"] ?? .null
+            var problems: [String] = []
+            if mode == "write" {
+                let input = expected["input"] ?? .null
+                let library = input["library"].map { ($0["id"]?.stringValue ?? "", $0["version"]?.stringValue ?? "") }
+                let text = OpenUIStoredMessage.write(content: input["content"]?.stringValue ?? "", library: library,
+                                                     context: input["context"]?.stringValue, ended: input["end"]?.boolValue ?? false)
+                if .string(text) != want { problems.append("write: expected \(JSONSerializer.string(want)), got \(text.debugDescription)") }
+            } else if let text = fileText(dir + "/message.txt") {
+                let message = OpenUIStoredMessage.read(text, streaming: expected["streaming"]?.boolValue ?? false)
+                switch mode {
+                case "strip":
+                    if .string(OpenUIStoredMessage.strip(text)) != want { problems.append("strip: got \(OpenUIStoredMessage.strip(text).debugDescription)") }
+                default:
+                    var have: [String: JSONValue] = ["content": .string(message.content), "context": message.context.map(JSONValue.string) ?? .null,
+                                                     "end": .bool(message.isEnded),
+                                                     "attributes": .object(JSONObject(message.attributes.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))]
+                    if mode == "turn" { have["modelText"] = .string(message.modelText) }
+                    for (key, value) in want.objectValue ?? JSONObject() {
+                        let mine = have[key] ?? .null
+                        let same = key == "attributes" ? Set((mine.objectValue ?? JSONObject()).map { "\($0.key)=\($0.value)" }) == Set((value.objectValue ?? JSONObject()).map { "\($0.key)=\($0.value)" }) : mine == value
+                        if !same { problems.append("\(key): expected \(JSONSerializer.string(value)), got \(JSONSerializer.string(mine))") }
+                    }
+                }
+            } else {
+                #expect(Self.incompleteCopies["messages/\(name)"] != nil, "messages/\(name) has no message")
+                continue
+            }
+            if problems.isEmpty { passed += 1 } else { Issue.record(Comment(rawValue: "messages/\(name):\n  " + problems.joined(separator: "\n  "))) }
+        }
+        print("OpenUI message cases: \(passed) passed")
+    }
 }

@@ -139,11 +139,12 @@ public struct OpenUILibrary: Sendable {
             // A $def that describes an action payload (`type` const) stands for that action.
             if def["properties"]?["type"]?["const"] != nil { actionNames.insert(key) }
         }
-        func props(of def: JSONValue, signature: String?, path: String) -> [Prop] {
+        func props(of def: JSONValue, signature: String?, order explicitOrder: JSONValue? = nil) -> [Prop] {
             let properties = def["properties"]?.objectValue ?? JSONObject()
             let required = Set((def["required"]?.arrayValue ?? []).compactMap(\.stringValue))
             var order = properties.keys
-            if case .array(let explicit)? = def["order"] {
+            // The `order` array wins (readers must use it); without one, the key order of `properties`.
+            if case .array(let explicit)? = explicitOrder ?? def["order"] {
                 let listed = explicit.compactMap(\.stringValue).filter { properties[$0] != nil }
                 order = listed + order.filter { !listed.contains($0) }
             }
@@ -163,7 +164,7 @@ public struct OpenUILibrary: Sendable {
             let info = meta[name]
             let signature = info?["signature"]?.stringValue
             components.append(Entry(name, info?["description"]?.stringValue ?? def["description"]?.stringValue ?? "",
-                                    props(of: def, signature: signature, path: name), signature: signature))
+                                    props(of: def, signature: signature, order: info?["order"]), signature: signature))
             for alias in (info?["aliases"]?.arrayValue ?? def["aliases"]?.arrayValue ?? []).compactMap(\.stringValue) {
                 aliases[alias] = name
             }
@@ -172,7 +173,8 @@ public struct OpenUILibrary: Sendable {
             defs.map { name, def in
                 let signature = info?[name]?["signature"]?.stringValue
                 let returns = def["returns"].map { OpenUIPropType(schema: $0, components: componentNames, actions: actionNames) }
-                return Entry(name, def["description"]?.stringValue ?? "", props(of: def["params"] ?? .null, signature: nil, path: name),
+                return Entry(name, def["description"]?.stringValue ?? "", props(of: def["params"] ?? .null, signature: nil,
+                                                                                order: def["order"] ?? info?[name]?["order"]),
                              signature: signature, returns: returns)
             }
         }
