@@ -113,3 +113,81 @@ func render(chunks: [String], library: OpenUILibrary = fixtureLibrary) -> OpenUI
                                inputs: .init(functions: fixtureFunctions), isFinished: true,
                                isIncomplete: parser.isIncomplete, hasText: parser.hasText)
 }
+
+/// Replays a steps.json against a program (the README's action and form
+/// cases): tool steps before the first user step apply before the program
+/// mounts; tools answer from what the steps said they return.
+struct StepsReplay {
+    var events: [OpenUIEvent] = []
+    var toolCalls: [(tool: String, args: JSONObject)] = []
+    var state: [String: OpenUIValue] = [:]
+
+    init(program: String, steps: [JSONValue]) {
+        let reply = OpenUIReply(library: fixtureLibrary, functions: fixtureFunctions)
+        var tools: [String: JSONValue] = [:]
+        var rest = steps[...]
+        while let step = rest.first, let tool = step["tool"]?.stringValue {
+            tools[tool] = step["result"] ?? .null
+            rest = rest.dropFirst()
+        }
+        reply.update(text: program, isStreaming: true)
+        var pending = reply.update(text: program, isStreaming: false)
+        func perform(_ activation: OpenUIActivation) {
+            events += activation.events
+            pending += activation.queries
+            if let mutation = activation.mutation { perform(call(mutation)) }
+        }
+        func call(_ c: OpenUIToolCall) -> OpenUIActivation {
+            guard let result = tools[c.tool] else {
+                return reply.finished(c, result: .failure(OpenUIToolFailure(code: "tool-not-found", message: "no tool \(c.tool)", available: tools.keys.sorted())))
+            }
+            if toolCalls.last.map({ $0.tool != c.tool || $0.args != c.arguments }) ?? true { toolCalls.append((c.tool, c.arguments)) }
+            return reply.finished(c, result: .success(result))
+        }
+        func drain() {
+            while !pending.isEmpty {
+                let next = pending.removeFirst()
+                perform(call(next))
+            }
+            _ = reply.render()
+        }
+        drain()
+        for step in rest {
+            if let tool = step["tool"]?.stringValue {
+                tools[tool] = step["result"] ?? .null
+            } else if case .array(let typed)? = step["type"], typed.count == 2 {
+                pending += reply.input(nodeID: typed[0].stringValue ?? "", value: OpenUIValue(json: typed[1]))
+            } else if let id = step["click"]?.stringValue {
+                perform(reply.trigger(nodeID: id))
+            }
+            drain()
+        }
+        state = reply.state
+    }
+
+    /// Differences from steps.json's `expected`.
+    func differences(from expected: JSONValue) -> [String] {
+        var out: [String] = []
+        if case .array(let wanted)? = expected["events"] {
+            if wanted.count != events.count { out.append("events: expected \(wanted.count), got \(events.count): \(events.map { JSONSerializer.string($0.jsonValue) })") }
+            for (want, have) in zip(wanted, events) {
+                let mine = have.jsonValue
+                for (key, value) in want.objectValue ?? JSONObject() {
+                    let got = mine[key] ?? .null
+                    if key == "formName" && value == .null { if got != .null { out.append("formName: expected none, got \(got)") }; continue }
+                    if got != value { out.append("event \(key): expected \(JSONSerializer.string(value)), got \(JSONSerializer.string(got))") }
+                }
+            }
+        }
+        if case .object(let want)? = expected["state"] {
+            for (key, value) in want where state[key]?.jsonValue != value {
+                out.append("state \(key): expected \(JSONSerializer.string(value)), got \(state[key].map { JSONSerializer.string($0.jsonValue) } ?? "nothing")")
+            }
+        }
+        if case .array(let want)? = expected["toolCalls"] {
+            let have = toolCalls.map { JSONValue.object(JSONObject([("tool", .string($0.tool)), ("args", .object($0.args))])) }
+            if JSONValue.array(have) != JSONValue.array(want) { out.append("toolCalls: expected \(JSONSerializer.string(.array(want))), got \(JSONSerializer.string(.array(have)))") }
+        }
+        return out
+    }
+}

@@ -134,4 +134,23 @@ import Testing
         }
         print("OpenUI message cases: \(passed) passed")
     }
+
+    @Test func `every action and state case replays its steps as expected`() throws {
+        var passed = 0
+        for area in ["actions", "state"] {
+            for name in folders(in: "\(fixturesRoot)/openui-1.0/\(area)") {
+                let dir = "\(fixturesRoot)/openui-1.0/\(area)/\(name)"
+                guard let stepsText = fileText(dir + "/steps.json") else { continue }
+                guard let program = fileText(dir + "/input.oui") else {
+                    #expect(Self.incompleteCopies["\(area)/\(name)"] != nil, "\(area)/\(name) has no program")
+                    continue
+                }
+                let steps = try JSONParser.parse(stepsText)
+                let replay = StepsReplay(program: program, steps: steps["steps"]?.arrayValue ?? [])
+                let problems = replay.differences(from: steps["expected"] ?? .null)
+                if problems.isEmpty { passed += 1 } else { Issue.record(Comment(rawValue: "\(area)/\(name)#steps:\n  " + problems.joined(separator: "\n  "))) }
+            }
+        }
+        print("OpenUI steps cases: \(passed) passed")
+    }
 }

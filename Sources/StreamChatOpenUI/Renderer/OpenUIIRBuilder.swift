@@ -1,0 +1,128 @@
+import StreamChatAI
+
+/// Turns a rendered component tree into UI IR nodes (docs/ui-ir.md, "OpenUI"):
+/// a node per component, typed by its library name; component-valued props
+/// become children that say which prop they came from (`props.slot`, and
+/// `props.slot_index` inside lists); a bound prop shows its variable's value
+/// and names it in `bindings`; ids are statement names, else derived from the
+/// parent, the slot and the place among the slot's inline components, so they
+/// stay the same while the reply streams.
+struct OpenUIIRBuilder {
+    /// What the runtime needs to know about a node when the user acts on it.
+    struct NodeInfo {
+        var component: OpenUIComponent
+        /// The nearest enclosing form's name.
+        var formName: String?
+    }
+
+    let library: OpenUILibrary
+    let state: [String: OpenUIValue]
+    /// Makes the node of an app component from its library name, id and arguments
+    /// (the host's: typed by the definition's name, pending while its arguments don't fit).
+    let appNode: ((String, String, JSONValue) -> UINode?)?
+    private(set) var index: [String: NodeInfo] = [:]
+    private var used: [String: Int] = [:]
+
+    init(library: OpenUILibrary, state: [String: OpenUIValue], appNode: ((String, String, JSONValue) -> UINode?)? = nil) {
+        self.library = library
+        self.state = state
+        self.appNode = appNode
+    }
+
+    static let choiceComponents: Set<String> = ["Select", "RadioGroup", "Tabs", "Chips", "OptionCards"]
+    static let tapComponents: Set<String> = ["Button", "IconButton", "FollowUpItem", "ListItem"]
+
+    /// The events a front end may raise on a component: `tap`, `change`, `select`.
+    func events(of c: OpenUIComponent) -> [String] {
+        guard let entry = library.component(named: c.type) else { return [] }
+        var events: [String] = []
+        if Self.tapComponents.contains(c.type) || entry.props.contains(where: { if case .action = $0.type { true } else { false } }) {
+            events.append("tap")
+        }
+        if entry.props.contains(where: \.isBindable) || Self.choiceComponents.contains(c.type) {
+            events.append(Self.choiceComponents.contains(c.type) ? "select" : "change")
+        }
+        return events
+    }
+
+    mutating func node(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?) -> UINode {
+        let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
+        index[id] = NodeInfo(component: c, formName: formName)
+        let innerForm = c.type == "Form" ? (c.props["name"]?.text ?? formName) : formName
+        var props = JSONObject()
+        var bindings = JSONObject()
+        var children: [UINode] = []
+        for (name, value) in c.props.members {
+            var counter = 0
+            switch value {
+            case .component(let child):
+                children.append(tagged(node(for: child, parent: id, slot: name, inline: &counter, formName: innerForm), slot: name, path: []))
+            case .array(let items) where Self.containsComponents(items):
+                props[name] = collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children)
+            case .binding(let variable):
+                props[name] = (state[variable] ?? .null).jsonValue
+                bindings[name] = .string(variable)
+            case .null, .invisible:
+                continue
+            default:
+                props[name] = value.jsonValue
+            }
+        }
+        if let appNode, let made = appNode(c.type, id, .object(props)) {
+            var node = made
+            node.children = children
+            return node
+        }
+        return UINode(id: id, type: c.type, props: props, children: children, events: events(of: c), bindings: bindings)
+    }
+
+    /// A list's components become children; the list in props keeps the rest, with null where a component was.
+    private mutating func collect(_ items: [OpenUIValue], parent: String, slot: String, path: [Int], counter: inout Int,
+                                  formName: String?, into children: inout [UINode]) -> JSONValue {
+        var kept: [JSONValue] = []
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .component(let child):
+                children.append(tagged(node(for: child, parent: parent, slot: slot, inline: &counter, formName: formName), slot: slot, path: path + [i]))
+                kept.append(.null)
+            case .array(let inner) where Self.containsComponents(inner):
+                kept.append(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
+            default:
+                kept.append(item.jsonValue)
+            }
+        }
+        // A list that held only components is all children.
+        return kept.allSatisfy { $0 == .null } ? .null : .array(kept)
+    }
+
+    private static func containsComponents(_ items: [OpenUIValue]) -> Bool {
+        items.contains { v in
+            switch v {
+            case .component: return true
+            case .array(let inner): return containsComponents(inner)
+            default: return false
+            }
+        }
+    }
+
+    private func tagged(_ node: UINode, slot: String, path: [Int]) -> UINode {
+        var node = node
+        node.props["slot"] = .string(slot)
+        if !path.isEmpty { node.props["slot_index"] = .array(path.map { .integer(Int64($0)) }) }
+        return node
+    }
+
+    /// The statement's name the first time it is shown, else the parent's id, the slot and a count.
+    private mutating func identifier(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int) -> String {
+        if let statement = c.statementID {
+            let seen = used[statement, default: 0]
+            used[statement] = seen + 1
+            return seen == 0 ? statement : "\(statement)~\(seen + 1)"
+        }
+        defer { inline += 1 }
+        guard let parent else { return "root" }
+        let id = "\(parent)/\(slot ?? "child")/\(inline)"
+        used[id, default: 0] += 1
+        return id
+    }
+}

@@ -1,0 +1,188 @@
+import StreamChatAI
+
+/// One reply's program with everything its user and its tools changed: the
+/// state store, form fields, Query results and Mutation statuses (spec §4–§6).
+///
+/// Not thread-safe: its owner (the renderer's engine) serializes calls. Tool
+/// calls it wants made come back as ``OpenUIToolCall``s; the owner runs them
+/// and hands each result to ``finished(_:result:)``.
+public final class OpenUIReply {
+    public let library: OpenUILibrary
+    let functions: [String: OpenUIFunction]
+    private var parser = OpenUIStreamParser()
+    private var fed = ""
+    private(set) var program = OpenUIProgram(statements: [])
+    /// What the user and actions wrote; defaults fill in the rest (and never overwrite these).
+    var written: [String: OpenUIValue] = [:]
+    /// Form fields by form name ("" for the page-level scope): field name → value and component type.
+    var fields: [String: [(name: String, value: OpenUIValue, componentType: String)]] = [:]
+    var queryResults: [String: OpenUIValue] = [:]
+    var queryGenerations: [String: Int] = [:]
+    var mutationResults: [String: OpenUIValue] = [:]
+    var mutationGeneration = 0
+    /// Plans waiting for a Mutation to finish, by the Mutation call's generation.
+    var waitingPlans: [Int: (steps: [OpenUIStep], next: Int, formName: String?)] = [:]
+    /// Problems from tools (`tool-not-found`, `tool-error`).
+    var toolErrors: [OpenUIError] = []
+    /// Validation messages shown on fields after a submit, by node id.
+    var fieldErrors: [String: String] = [:]
+    private(set) var isMounted = false
+    /// The last render's nodes, for events.
+    var nodes: [String: OpenUIIRBuilder.NodeInfo] = [:]
+
+    public init(library: OpenUILibrary, functions: [String: OpenUIFunction] = [:]) {
+        self.library = library
+        self.functions = functions
+    }
+
+    // MARK: Text
+
+    /// The reply's whole text so far. Text that extends what came before is
+    /// parsed as a chunk; other text starts the parse again (user state is kept).
+    /// When the text is complete, the program mounts: returns the Queries to fetch.
+    @discardableResult
+    public func update(text: String, isStreaming: Bool) -> [OpenUIToolCall] {
+        if parser.isFinished && text == fed { return [] }
+        if text.hasPrefix(fed) && !parser.isFinished {
+            parser.feed(String(text.dropFirst(fed.count)))
+        } else {
+            parser = OpenUIStreamParser()
+            parser.feed(text)
+        }
+        fed = text
+        if !isStreaming { parser.finish() }
+        program = OpenUIProgram(statements: parser.statements)
+        guard !isStreaming, !isMounted else { return [] }
+        isMounted = true
+        // Queries run once the stream ends (spec §6.1), never while streaming.
+        return program.names.compactMap { program.statement($0)?.kind == .query ? queryCall($0) : nil }
+    }
+
+    /// Whether the reply is still being written.
+    public var isStreaming: Bool { !parser.isFinished }
+
+    // MARK: Rendering
+
+    /// The state store now: every variable's written value or its default.
+    public var state: [String: OpenUIValue] {
+        let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs(state: [:]))
+        var out: [String: OpenUIValue] = [:]
+        for name in program.stateNames { out[name] = written[name] ?? evaluator.stateDefault(name) }
+        return out
+    }
+
+    func inputs(state: [String: OpenUIValue]) -> OpenUIEvaluator.Inputs {
+        OpenUIEvaluator.Inputs(state: state, queryResults: queryResults, mutationResults: mutationResults, functions: functions,
+                               isStreaming: isStreaming)
+    }
+
+    /// The program rendered with the reply's state and data.
+    public func result() -> OpenUIResult {
+        var inputs = inputs(state: written)
+        inputs.isStreaming = isStreaming
+        var result = OpenUIResult.render(program, library: library, inputs: inputs, isFinished: !isStreaming,
+                                         isIncomplete: parser.isIncomplete, hasText: parser.hasText)
+        result.errors += toolErrors
+        return result
+    }
+
+    /// The UI IR of the reply and what was found, with `appNode` making the host's own components.
+    public func render(appNode: ((String, String, JSONValue) -> UINode?)? = nil) -> (root: UINode?, result: OpenUIResult) {
+        let result = result()
+        var builder = OpenUIIRBuilder(library: library, state: result.state, appNode: appNode)
+        var counter = 0
+        var root = result.root.map { builder.node(for: $0, parent: nil, slot: nil, inline: &counter, formName: nil) }
+        nodes = builder.index
+        if !fieldErrors.isEmpty, var tree = root {
+            tree.transform { node in if let message = fieldErrors[node.id] { node.props["error"] = .string(message) } }
+            root = tree
+        }
+        return (root, result)
+    }
+
+    /// The component a node shows, from the last render.
+    public func component(_ nodeID: String) -> OpenUIComponent? { nodes[nodeID]?.component }
+
+    // MARK: Queries and Mutations
+
+    /// A fetch of the Query `name` with its arguments evaluated now.
+    func queryCall(_ name: String) -> OpenUIToolCall? {
+        guard let statement = program.statement(name), case .query(let args) = statement.expression, !args.isEmpty else { return nil }
+        let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs(state: state))
+        let tool = evaluator.evaluate(args[0], scope: [:], position: .computed)?.text ?? ""
+        let arguments = args.count > 1 ? evaluator.evaluate(args[1], scope: [:], position: .computed) ?? .null : .null
+        let generation = (queryGenerations[name] ?? 0) + 1
+        queryGenerations[name] = generation
+        return OpenUIToolCall(kind: .query, statement: name, tool: tool, arguments: arguments.jsonValue.objectValue ?? JSONObject(),
+                              generation: generation)
+    }
+
+    /// The Queries whose arguments name one of `changed` literally, fetched again (spec §6.1).
+    func queriesReading(_ changed: Set<String>) -> [OpenUIToolCall] {
+        guard isMounted, !changed.isEmpty else { return [] }
+        return program.statements.compactMap { s in
+            guard s.kind == .query, program.statement(s.name) == s, case .query(let args) = s.expression, args.count > 1,
+                  !Set(args[1].stateNames).isDisjoint(with: changed) else { return nil }
+            return queryCall(s.name)
+        }
+    }
+
+    /// A tool's answer: a Query's data (unless a newer fetch is out), or a
+    /// Mutation's status, and the rest of the plan that waited for it.
+    public func finished(_ call: OpenUIToolCall, result: Result<JSONValue, OpenUIToolFailure>) -> OpenUIActivation {
+        switch call.kind {
+        case .query:
+            guard queryGenerations[call.statement] == call.generation else { return OpenUIActivation() }  // stale
+            switch result {
+            case .success(let data): queryResults[call.statement] = OpenUIValue(json: data)
+            case .failure(let failure): toolErrors.append(failure.error(statement: call.statement, source: .query))
+            }
+            return OpenUIActivation()
+        case .mutation:
+            let waiting = waitingPlans.removeValue(forKey: call.generation)
+            switch result {
+            case .success(let data):
+                mutationResults[call.statement] = .object(OpenUIObject([("status", .string("success")), ("data", OpenUIValue(json: data)), ("error", .null)]))
+                guard let waiting else { return OpenUIActivation() }
+                return run(waiting.steps, from: waiting.next, formName: waiting.formName)
+            case .failure(let failure):
+                mutationResults[call.statement] = .object(OpenUIObject([("status", .string("error")), ("data", .null), ("error", .string(failure.message))]))
+                toolErrors.append(failure.error(statement: call.statement, source: .mutation))
+                return OpenUIActivation()  // a failed Mutation stops the plan
+            }
+        }
+    }
+}
+
+/// Why a tool call failed, as the program's host says.
+public struct OpenUIToolFailure: Error, Sendable, Equatable {
+    /// `tool-not-found`, `tool-error` or `mcp-error`.
+    public var code: String
+    public var message: String
+    /// For `tool-not-found`: the tools there are.
+    public var available: [String]
+
+    public init(code: String, message: String, available: [String] = []) {
+        self.code = code
+        self.message = message
+        self.available = available
+    }
+
+    func error(statement: String, source: OpenUIError.Source) -> OpenUIError {
+        OpenUIError(source, code, statement: statement, message: message,
+                    hint: available.isEmpty ? nil : "Available tools: " + available.joined(separator: ", "))
+    }
+}
+
+/// What a user's action (or a finished Mutation) produced: host events to
+/// send, Queries to fetch, and a Mutation to run before the plan goes on.
+public struct OpenUIActivation: Sendable, Equatable {
+    public var events: [OpenUIEvent] = []
+    public var queries: [OpenUIToolCall] = []
+    /// The plan waits for it: hand its result to ``OpenUIReply/finished(_:result:)``.
+    public var mutation: OpenUIToolCall?
+    /// Fields that failed validation (node id → message): the form did not submit.
+    public var invalidFields: [String: String] = [:]
+
+    public init() {}
+}
