@@ -1,0 +1,94 @@
+import StreamChatAI
+import Testing
+@testable import StreamChatOpenUI
+
+@Suite struct OpenUILibraryTests {
+    func renderErrors(_ text: String, _ library: OpenUILibrary) -> (OpenUIResult, [String]) {
+        let result = render(chunks: [text], library: library)
+        return (result, result.errors.map(\.description))
+    }
+
+    @Test func `the chat library's root is Card and every component reads from its signature`() throws {
+        let chat = OpenUILibrary.chat
+        #expect(chat.root == "Card")
+        #expect(chat.components.count == 58)
+        #expect(chat.component(named: "Modal") == nil && chat.component(named: "Stack") == nil)
+        let form = try #require(chat.component(named: "Form"))
+        #expect(form.props.map(\.name) == ["name", "buttons", "fields"])
+        #expect(form.props[2].defaultValue == .array([]))
+        let input = try #require(chat.component(named: "Input"))
+        #expect(input.props.map(\.name) == ["name", "placeholder", "type", "rules", "value"])
+        #expect(input.props.last?.isBindable == true && input.props[3].type == .object)
+        #expect(chat.component(named: "Callout")?.props.first?.type == .enumeration(["info", "warning", "error", "success", "neutral"]))
+        #expect(chat.component(named: "Carousel")?.props.first.map { if case .array(.array(.component)) = $0.type { true } else { false } } == true)
+        #expect(chat.component(named: "Button")?.props[1].type == .action(nil))
+        // Every signature line reads back to itself.
+        for c in chat.components { #expect(c.signatureText.hasPrefix(c.name + "("), "\(c.name)") }
+        #expect(Set(chat.groups.flatMap(\.components)) == Set(chat.components.map(\.name)))
+    }
+
+    @Test func `the standard library's root is Stack, with Modal and layout props`() throws {
+        let standard = OpenUILibrary.standard
+        #expect(standard.root == "Stack")
+        #expect(standard.component(named: "Stack")?.props.map(\.name) == ["children", "direction", "gap", "align", "justify", "wrap"])
+        #expect(standard.component(named: "Modal")?.props[1].isBindable == true)
+        #expect(standard.component(named: "Card")?.props.count == 7)
+        #expect(standard.component(named: "ListBlock") == nil && standard.component(named: "FollowUpBlock") == nil)
+    }
+
+    @Test func `a chat reply using every kind of component renders without errors`() {
+        let program = """
+        root = Card([header, text, list, followUps, tabs, chart, table, form])
+        header = CardHeader("Trip to Lisbon", "3 days")
+        text = TextContent("**Day 1**: the old town", "default")
+        list = ListBlock([ListItem("Belém Tower", "16th century", null, "Ask", @ToAssistant("Tell me about Belém"))], "number")
+        followUps = FollowUpBlock([FollowUpItem("Where to eat?"), FollowUpItem("Best time to go?")])
+        tabs = Tabs([TabItem("a", "Sights", [TextContent("Castle")]), TabItem("b", "Food", [TagBlock(["pastel de nata", "bacalhau"])])])
+        chart = BarChart(["Mon", "Tue"], [Series("Visitors", [120, 90])], "grouped")
+        table = Table([Col("Place", ["Alfama", "Baixa"]), Col("Hours", [2, 1.5], "number")])
+        form = Form("booking", Buttons([Button("Book", @ToAssistant("Book it"), "primary")]), [nameField])
+        nameField = FormControl("Name", Input("name", "Your name", "text", {required: true}))
+        """
+        let (result, errors) = renderErrors(program, .chat)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(result.root?.type == "Card")
+        #expect(result.orphans.isEmpty && result.unresolved.isEmpty)
+    }
+
+    @Test func `a standard page with a modal and a bound switch renders without errors`() {
+        let program = """
+        $open = false
+        root = Stack([Card([CardHeader("Settings")], "card", "column", "m"), Button("Edit", @Set($open, true)), dialog], "column", "l")
+        dialog = Modal("Edit", $open, [TextContent("Change things")], "md")
+        """
+        let (result, errors) = renderErrors(program, .standard)
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(result.root?.props["children"].map { if case .array(let a) = $0 { a.count } else { 0 } } == 3)
+    }
+
+    @Test func `the seven recorded model outputs render against the library they were written for`() throws {
+        let schema = try JSONParser.parse(try #require(fileText(fixturesRoot + "/benchmarks/schema.json")))
+        let library = try OpenUILibrary(spec: ["root": "Stack", "schema": schema])
+        let samples = ["chart-with-data", "contact-form", "dashboard", "e-commerce-product", "pricing-page", "settings-panel", "simple-table"]
+        for name in samples {
+            let text = try #require(fileText(fixturesRoot + "/benchmarks/samples/\(name).oui"))
+            let expected = try JSONParser.parse(try #require(fileText(fixturesRoot + "/benchmarks/samples/\(name).c1.json")))
+            let (result, errors) = renderErrors(text, library)
+            #expect(errors.isEmpty, "\(name): \(errors)")
+            #expect(result.unresolved.isEmpty, "\(name): \(result.unresolved)")
+            // Their recorded trees name components `component`; ours `type`.
+            #expect(result.root.map { Self.legacyTree(OpenUIValue.component($0).jsonValue) } == expected["component"], "\(name)")
+        }
+    }
+
+    /// `{"type", "props"}` written as the recorded trees write it: `{"component", "props"}`.
+    static func legacyTree(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let o) where o["type"] != nil && o["props"] != nil:
+            return ["component": o["type"]!, "props": legacyTree(o["props"]!)]
+        case .object(let o): return .object(JSONObject(o.map { ($0.key, legacyTree($0.value)) }))
+        case .array(let items): return .array(items.map(legacyTree))
+        default: return value
+        }
+    }
+}
