@@ -55,6 +55,24 @@ static void print_owned(const char *label, char *json) {
     sca_free(json);
 }
 
+/* What a backend gets: per renderer its format, fence and the first line of its instructions; the components. */
+static void print_capabilities(const char *text) {
+    json_t *caps = json_loads(text, 0, NULL), *renderer, *component;
+    size_t i;
+    printf("== capabilities\n");
+    json_array_foreach(json_object_get(caps, "renderers"), i, renderer) {
+        const char *instructions = json_string_value(json_object_get(renderer, "instructions"));
+        const char *end = instructions ? strchr(instructions, '\n') : NULL;
+        int first = instructions ? (int)(end ? end - instructions : (long)strlen(instructions)) : 0;
+        printf("  %s (fence %s): %.*s\n", json_string_value(json_object_get(renderer, "format")),
+               json_string_value(json_object_get(renderer, "fence")), first, instructions ? instructions : "");
+        printf("    lists place_card: %s\n", instructions && (strstr(instructions, "place_card") || strstr(instructions, "PlaceCard")) ? "yes" : "no");
+    }
+    json_array_foreach(json_object_get(caps, "components"), i, component)
+        printf("  component %s\n", json_string_value(json_object_get(component, "name")));
+    json_decref(caps);
+}
+
 int main(int argc, char **argv) {
     sca_ui_host *host = NULL;
     char *json = NULL, *previous[8] = {0};
@@ -126,7 +144,8 @@ int main(int argc, char **argv) {
     printf("  javascript: %s\n", sca_status_name(status));
 
     check(sca_ui_host_capabilities(host, &json), "capabilities");
-    print_owned("== capabilities ", json);
+    print_capabilities(json);
+    sca_free(json);
 
     printf("== a streamed reply with a fenced UI block\n");
     sca_fence_extractor *extractor = NULL;

@@ -120,10 +120,14 @@ def test_components_and_capabilities(host):
         host.add_component({"name": "bad name"})
     capabilities = host.capabilities
     assert capabilities["v"] == 1 and capabilities["components"][0]["name"] == "place_card"
-    renderer = capabilities["renderers"][0]
-    assert renderer["format"] == "cards" and renderer["fence"] == "cards-json"
+    renderers = {r["format"]: r for r in capabilities["renderers"]}
+    renderer = renderers["cards"]
+    assert renderer["fence"] == "cards-json"
     assert renderer["instructions"].startswith("Show places as cards.\n\nTo answer with cards")
     assert "- place_card(title: string)" in renderer["instructions"]
+    # The built-in OpenUI renderer calls app components by their PascalCase name.
+    assert renderers["openui"]["fence"] == "openui-lang"
+    assert "PlaceCard(title: string) - A place." in renderers["openui"]["instructions"]
 
 
 def test_fence_extractor_streams_chunk_by_chunk():

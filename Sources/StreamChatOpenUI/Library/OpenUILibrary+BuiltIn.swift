@@ -93,7 +93,9 @@ extension OpenUILibrary {
     }
 
     /// The chat library (the default): every reply is one `Card`.
-    public static let chat: OpenUILibrary = {
+    // Built on each use, not kept in a global: what a host holds is freed with it (and leak checkers,
+    // which can't follow Swift's tagged enum pointers out of static storage, see nothing lost).
+    public static var chat: OpenUILibrary {
         var groups = sharedGroups(formsNote: "Define each FormControl as its own statement so the form streams field by field")
         groups.insert(GroupLines(name: "Lists & Follow-ups", lines: [
             ("ListBlock(items: ListItem[], variant?: \"number\" | \"image\")", "A numbered or illustrated list"),
@@ -123,10 +125,10 @@ extension OpenUILibrary {
             ("Card(children: (\(contentUnion) | ListBlock | FollowUpBlock | SectionBlock | Tabs | Carousel)[])", "The reply: everything it shows, top to bottom"),
         ]))
         return fromSignatures(id: "openui-chat", version: "1.0.0", root: "Card", groups: groups)
-    }()
+    }
 
     /// The standard library: pages built from `Stack`s, with cards, modals and layout props.
-    public static let standard: OpenUILibrary = {
+    public static var standard: OpenUILibrary {
         var groups = sharedGroups(formsNote: "Never put a Form inside another Form")
         let flex = "direction?: \"row\" | \"column\", gap?: \"none\" | \"xs\" | \"s\" | \"m\" | \"l\" | \"xl\" | \"2xl\", "
             + "align?: \"start\" | \"center\" | \"end\" | \"stretch\" | \"baseline\", justify?: \"start\" | \"center\" | \"end\" | \"between\" | \"around\" | \"evenly\", wrap?: boolean"
@@ -149,5 +151,5 @@ extension OpenUILibrary {
             ("Tag(text: string, icon?: string, size?: \"sm\" | \"md\" | \"lg\", variant?: \"neutral\" | \"info\" | \"success\" | \"warning\" | \"danger\")", "A small label"),
         ]))
         return fromSignatures(id: "openui-standard", version: "1.0.0", root: "Stack", groups: groups)
-    }()
+    }
 }

@@ -73,6 +73,8 @@ struct OpenUIIRBuilder {
             node.children = children
             return node
         }
+        // A password input is secure: the host keeps what is typed there out of everything it sends.
+        if OpenUIReply.isSecret(c) { props["secure"] = true }
         return UINode(id: id, type: c.type, props: props, children: children, events: events(of: c), bindings: bindings)
     }
 

@@ -10,13 +10,15 @@ extension OpenUIReply {
         guard let info = nodes[nodeID] else { return [] }
         let c = info.component
         fieldErrors[nodeID] = nil
+        let secret = Self.isSecret(c)
         if let variable = c.props.members.lazy.compactMap({ if case .binding(let v) = $0.value { v } else { nil } }).first {
             written[variable] = value
+            if secret { secretVariables.insert(variable) }
             return queriesReading([variable])
         }
         let name = c.props["name"]?.text ?? nodeID
         var form = fields[info.formName ?? "", default: []]
-        let entry = (name: name, value: value, componentType: c.type.lowercased())
+        let entry = (name: name, value: value, componentType: c.type.lowercased(), isSecret: secret)
         if let i = form.firstIndex(where: { $0.name == name }) { form[i] = entry } else { form.append(entry) }
         fields[info.formName ?? ""] = form
         return []
@@ -135,15 +137,20 @@ extension OpenUIReply {
     /// A form's fields (`{form: {field: {value, componentType}}}`), or outside a
     /// form the page-level fields and the state variables, read now.
     func formState(_ formName: String?) -> JSONValue {
-        func encode(_ list: [(name: String, value: OpenUIValue, componentType: String)]) -> [(String, JSONValue)] {
-            list.map { ($0.name, ["value": $0.value.jsonValue, "componentType": .string($0.componentType)]) }
+        func encode(_ list: [(name: String, value: OpenUIValue, componentType: String, isSecret: Bool)]) -> [(String, JSONValue)] {
+            list.filter { !$0.isSecret }.map { ($0.name, ["value": $0.value.jsonValue, "componentType": .string($0.componentType)]) }
         }
         if let formName {
             return .object(JSONObject([(formName, .object(JSONObject(encode(fields[formName] ?? []))))]))
         }
         var members = encode(fields[""] ?? [])
-        for (name, value) in state.sorted(by: { $0.key < $1.key }) { members.append((name, value.jsonValue)) }
+        for (name, value) in state.sorted(by: { $0.key < $1.key }) where !secretVariables.contains(name) { members.append((name, value.jsonValue)) }
         return .object(JSONObject(members))
+    }
+
+    /// A password input: what the user types there is never sent.
+    static func isSecret(_ c: OpenUIComponent) -> Bool {
+        c.props["type"] == .string("password") || c.type.lowercased().contains("password")
     }
 
     /// The fields of `form` that break their rules, by node id.

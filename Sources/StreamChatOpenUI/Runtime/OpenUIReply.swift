@@ -15,7 +15,9 @@ public final class OpenUIReply {
     /// What the user and actions wrote; defaults fill in the rest (and never overwrite these).
     var written: [String: OpenUIValue] = [:]
     /// Form fields by form name ("" for the page-level scope): field name → value and component type.
-    var fields: [String: [(name: String, value: OpenUIValue, componentType: String)]] = [:]
+    var fields: [String: [(name: String, value: OpenUIValue, componentType: String, isSecret: Bool)]] = [:]
+    /// Variables bound to password inputs: never in what a program sends.
+    var secretVariables = Set<String>()
     var queryResults: [String: OpenUIValue] = [:]
     var queryGenerations: [String: Int] = [:]
     var mutationResults: [String: OpenUIValue] = [:]

@@ -1,0 +1,55 @@
+import StreamChatAI
+
+/// Renders replies written in OpenUI Lang 1.0 (format `openui`, fence
+/// `openui-lang`) into the UI IR, with a library (the chat library by
+/// default, or the standard one) joined by the app's components.
+///
+/// ```swift
+/// let host = AIUIHost(renderers: [OpenUIRenderer()], send: { ... })
+/// ```
+public struct OpenUIRenderer: AIUIRenderer {
+    public let format = "openui"
+    public let fence: String? = "openui-lang"
+    /// The component library programs are checked against.
+    public let library: OpenUILibrary
+    /// The library's custom functions, implemented by the app.
+    public let functions: [String: OpenUIFunction]
+
+    public init(library: OpenUILibrary = .chat, functions: [String: OpenUIFunction] = [:]) {
+        self.library = library
+        self.functions = functions
+    }
+
+    /// Reads `{"library": "chat" | "standard"}` (a UI host's `"openui"` options).
+    public init(settings: SettingsReader) throws(StreamChatAIError) {
+        switch try settings.string("library") ?? "chat" {
+        case "chat": self.init(library: .chat)
+        case "standard": self.init(library: .standard)
+        case let other: throw .invalid(at: settings.path(of: "library"), "\"\(other)\" is not a library; known: chat, standard")
+        }
+    }
+
+    /// The built-in renderer entry for a UI host's `"renderers"` config.
+    public static let builtIn = AIUIBuiltInRenderer(format: "openui", options: ["library"]) { (settings) throws(StreamChatAIError) -> any AIUIRenderer in
+        try OpenUIRenderer(settings: settings)
+    }
+
+    public var ownComponents: [String] { library.components.map(\.name) }
+
+    /// Version 1 of the language (`1`, `1.0`, `1.0.x`), or none named.
+    public func supports(version: String?) -> Bool {
+        guard let version else { return true }
+        return version == "1" || version == "1.0" || version.hasPrefix("1.0.") || version.hasPrefix("1.")
+    }
+
+    /// App components are called by the PascalCase of their snake_case name.
+    public func componentName(for component: AIUIComponentDefinition) -> String { component.pascalCaseName }
+
+    public func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String {
+        let usable = self.usable(components)
+        return OpenUIPrompt.instructions(library: library, appComponents: usable.map { OpenUILibrary.Entry(appComponent: $0, name: $0.pascalCaseName) },
+                                         tools: tools, fence: fence ?? "openui-lang")
+    }
+
+    public func makeEngine() -> any AIUIEngine { OpenUIEngine(library: library, functions: functions) }
+}
