@@ -1,3 +1,5 @@
+import StreamChatAI
+
 /// Evaluates a program's statements against a library, with the reply's
 /// state and data (spec §2–§3, §8.4): references, operators, components
 /// materialized against their props, and every problem recorded once.
@@ -28,6 +30,10 @@ final class OpenUIEvaluator {
     /// Hostile nesting ends in an error, not a stack overflow.
     private var depth = 0
     static let maxDepth = 400
+    /// Evaluation steps so far: a program that references itself exponentially stops with an error.
+    private var steps = 0
+    static let maxSteps = 2_000_000
+    private var exhausted = false
 
     init(program: OpenUIProgram, library: OpenUILibrary, inputs: Inputs) {
         self.program = program
@@ -90,9 +96,17 @@ final class OpenUIEvaluator {
     /// The value of `e`; nil means nothing (an unresolved reference, a dropped component, an inline Query).
     func evaluate(_ e: OpenUIExpression, scope: [String: OpenUIValue], position: Position, statementLevel: Bool = false) -> OpenUIValue? {
         depth += 1
+        steps += 1
         defer { depth -= 1 }
-        guard depth <= Self.maxDepth else {
+        guard depth <= Self.maxDepth, StackGuard.hasRoom() else {
             report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
+            return nil
+        }
+        guard steps <= Self.maxSteps else {
+            if !exhausted {
+                exhausted = true
+                report("runtime-error", "the program takes too much work to evaluate (over \(Self.maxSteps) steps)", source: .runtime)
+            }
             return nil
         }
         switch e {

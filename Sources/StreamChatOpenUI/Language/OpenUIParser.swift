@@ -1,3 +1,5 @@
+import StreamChatAI
+
 /// Parses the expression of one statement (spec §1.5–1.6).
 ///
 /// Newlines are gone by then (the statement splitter decided where the
@@ -38,7 +40,7 @@ struct OpenUIParser {
     private mutating func expression() throws(Failure) -> OpenUIExpression {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maxDepth else { throw Failure() }
+        guard depth <= Self.maxDepth, StackGuard.hasRoom() else { throw Failure() }
         return try ternary()
     }
 
@@ -73,7 +75,7 @@ struct OpenUIParser {
     private mutating func nested(_ body: (inout OpenUIParser) throws(Failure) -> OpenUIExpression) throws(Failure) -> OpenUIExpression {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maxDepth else { throw Failure() }
+        guard depth <= Self.maxDepth, StackGuard.hasRoom() else { throw Failure() }
         return try body(&self)
     }
 

@@ -22,6 +22,9 @@ struct OpenUIIRBuilder {
     let appNode: ((String, String, JSONValue) -> UINode?)?
     private(set) var index: [String: NodeInfo] = [:]
     private var used: [String: Int] = [:]
+    /// More nodes than this and the rest of the UI is left out (a program can describe an exponential tree).
+    static let maxNodes = 20_000
+    private(set) var isTruncated = false
 
     init(library: OpenUILibrary, state: [String: OpenUIValue], appNode: ((String, String, JSONValue) -> UINode?)? = nil) {
         self.library = library
@@ -48,6 +51,10 @@ struct OpenUIIRBuilder {
     mutating func node(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?) -> UINode {
         let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
         index[id] = NodeInfo(component: c, formName: formName)
+        guard index.count <= Self.maxNodes, StackGuard.hasRoom() else {
+            isTruncated = true
+            return UINode(id: id, type: c.type)
+        }
         let innerForm = c.type == "Form" ? (c.props["name"]?.text ?? formName) : formName
         var props = JSONObject()
         var bindings = JSONObject()
@@ -56,7 +63,7 @@ struct OpenUIIRBuilder {
             var counter = 0
             switch value {
             case .component(let child):
-                children.append(tagged(node(for: child, parent: id, slot: name, inline: &counter, formName: innerForm), slot: name, path: []))
+                children.append(Self.tagged(node(for: child, parent: id, slot: name, inline: &counter, formName: innerForm), slot: name, path: []))
             case .array(let items) where Self.containsComponents(items):
                 props[name] = collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children)
             case .binding(let variable):
@@ -85,7 +92,9 @@ struct OpenUIIRBuilder {
         for (i, item) in items.enumerated() {
             switch item {
             case .component(let child):
-                children.append(tagged(node(for: child, parent: parent, slot: slot, inline: &counter, formName: formName), slot: slot, path: path + [i]))
+                guard !isTruncated else { break }
+                let made = node(for: child, parent: parent, slot: slot, inline: &counter, formName: formName)
+                if !isTruncated { children.append(Self.tagged(made, slot: slot, path: path + [i])) }
                 kept.append(.null)
             case .array(let inner) where Self.containsComponents(inner):
                 kept.append(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
@@ -107,7 +116,8 @@ struct OpenUIIRBuilder {
         }
     }
 
-    private func tagged(_ node: UINode, slot: String, path: [Int]) -> UINode {
+    // Static: a method on self, evaluated before a mutating call in its arguments, would copy self (and its dictionaries) each time.
+    private static func tagged(_ node: UINode, slot: String, path: [Int]) -> UINode {
         var node = node
         node.props["slot"] = .string(slot)
         if !path.isEmpty { node.props["slot_index"] = .array(path.map { .integer(Int64($0)) }) }

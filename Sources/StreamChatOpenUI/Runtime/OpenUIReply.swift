@@ -90,11 +90,15 @@ public final class OpenUIReply {
 
     /// The UI IR of the reply and what was found, with `appNode` making the host's own components.
     public func render(appNode: ((String, String, JSONValue) -> UINode?)? = nil) -> (root: UINode?, result: OpenUIResult) {
-        let result = result()
+        var result = result()
         var builder = OpenUIIRBuilder(library: library, state: result.state, appNode: appNode)
         var counter = 0
         var root = result.root.map { builder.node(for: $0, parent: nil, slot: nil, inline: &counter, formName: nil) }
         nodes = builder.index
+        if builder.isTruncated {
+            result.errors.append(OpenUIError(.runtime, "runtime-error", statement: nil,
+                                             message: "the UI has more than \(OpenUIIRBuilder.maxNodes) components; the rest is left out"))
+        }
         if !fieldErrors.isEmpty, var tree = root {
             tree.transform { node in if let message = fieldErrors[node.id] { node.props["error"] = .string(message) } }
             root = tree

@@ -1,0 +1,107 @@
+import Dispatch
+import StreamChatAI
+import Testing
+@testable import StreamChatOpenUI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a hostile or broken model can write ends in a bounded error, never a crash or a hang.
+@Suite struct OpenUIHostileInputTests {
+    func renderIR(_ text: String, streaming: Bool = false) -> (UINode?, OpenUIResult) {
+        let reply = OpenUIReply(library: fixtureLibrary, functions: fixtureFunctions)
+        reply.update(text: text, isStreaming: streaming)
+        return reply.render()
+    }
+
+    @Test func `a one-megabyte line renders`() {
+        let big = String(repeating: "lorem ipsum ", count: 90_000)
+        let (root, result) = renderIR("root = Stack([Text(\"\(big)\")])")
+        #expect(root?.children.first?.props["text"]?.stringValue?.count == big.count)
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func `ten thousand nested brackets drop the statement`() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let (root, result) = renderIR("root = Stack(\(deep))\nx = 1")
+        #expect(root == nil)
+        #expect(result.errors.map(\.code) == ["no-root"])
+    }
+
+    @Test func `ten thousand nested brackets on a 256 KiB thread drop the statement too`() throws {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var codes: [String] = []
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, 256 << 10)
+        var thread = pthread_t()
+        final class Box: @unchecked Sendable { var body: () -> Void = {} }
+        let box = Box()
+        box.body = {
+            let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+            let chain = "x = " + String(repeating: "-", count: 5_000) + "1"
+            codes = renderIR("root = Stack([Text(\"\" + \(deep))])\n\(chain)").1.errors.map(\.code)
+            done.signal()
+        }
+        let started = pthread_create(&thread, &attributes, { raw in
+            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
+            return nil
+        }, Unmanaged.passRetained(box).toOpaque())
+        #expect(started == 0)
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        pthread_join(thread, nil)
+        #expect(codes == ["no-root", "parse-failed"])  // both statements were too deep to read
+    }
+
+    @Test func `ternaries nested thousands deep drop the statement`() {
+        let ternary = String(repeating: "$a ? 1 : ", count: 3_000) + "0"
+        let (root, result) = renderIR("root = Stack([Metric(\"m\", \(ternary))])")
+        #expect(root == nil && result.errors.map(\.code) == ["no-root", "parse-failed"])
+    }
+
+    @Test func `a chain of ten thousand references stops with a runtime error`() {
+        var lines = ["root = Stack([Text(s0)])"]
+        for i in 0..<10_000 { lines.append("s\(i) = s\(i + 1)") }
+        lines.append("s10000 = \"end\"")
+        let (_, result) = renderIR(lines.joined(separator: "\n"))
+        #expect(result.errors.contains { $0.code == "runtime-error" })
+    }
+
+    @Test func `a program that doubles itself forty times stops at the work budget`() {
+        var lines = ["root = Stack([Table([Col(\"c\", l0)])])"]
+        for i in 0..<40 { lines.append("l\(i) = [l\(i + 1), l\(i + 1)]") }
+        lines.append("l40 = 1")
+        let (_, result) = renderIR(lines.joined(separator: "\n"))
+        #expect(result.errors.contains { $0.code == "runtime-error" && $0.message.contains("too much work") })
+    }
+
+    @Test func `a tree of components larger than the node limit is cut and says so`() {
+        let (root, result) = renderIR("root = Stack(@Each(rows, \"r\", Text(\"x\")))\nrows = " + "[" + Array(repeating: "1", count: 30_000).joined(separator: ",") + "]")
+        #expect((root?.children.count ?? 0) < OpenUIIRBuilder.maxNodes)
+        #expect(result.errors.contains { $0.message.contains("more than") })
+    }
+
+    @Test func `random bytes never crash the parser or the renderer`() {
+        var g = SeededRandom(state: 21)
+        let pieces = ["root = ", "Stack(", "[", "]", ")", "Text(", "\"", "'", "\\", "$x", "@Each(", "@Count(", ",", "\n", "?", ":", "{", "}",
+                      "Query(", "Mutation(", "Action([", "@Set($x, 1)", "a", "1e", "-", ".", "0", "```", "//", "#", "===", "&", "|", "null"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0..<60, using: &g)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &g)] }.joined()
+            _ = renderIR(text)
+            _ = renderIR(text, streaming: true)
+        }
+    }
+}
+
+/// A small deterministic generator for these tests.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
