@@ -1,12 +1,24 @@
-/* Small wrappers for what Swift can't reach in glibc's headers. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+/* Small wrappers for what Swift can't reach in glibc's headers.
+
+   No feature macro (_GNU_SOURCE and the like) may be defined here: it changes
+   what glibc's headers declare (fd_set's members among them), and a clean
+   build then finds this module and the Glibc module disagreeing on the same
+   types. GNU extensions are declared one by one below instead. */
 #include <dlfcn.h>
+
+/* glibc's Dl_info (declared by <dlfcn.h> only under _GNU_SOURCE). */
+typedef struct {
+    const char *dli_fname;
+    void *dli_fbase;
+    const char *dli_sname;
+    void *dli_saddr;
+} sca_dl_info;
+
+int dladdr(const void *address, sca_dl_info *info);
 
 /* The file of the shared object (or program) that holds `address`, or NULL. */
 static inline const char *sca_object_path_of(const void *address) {
-    Dl_info info;
+    sca_dl_info info;
     if (dladdr(address, &info) == 0) return 0;
     return info.dli_fname;
 }
