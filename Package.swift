@@ -33,7 +33,7 @@ let package = Package(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI"]),
-        .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
+        .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"], exclude: ["Golden"]),
         .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI"], exclude: ["Fixtures"]),
     ]

@@ -47,6 +47,16 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
     exit(0)
 }
 
+// --openui-only [tree|flat]: only the OpenUI streaming section (one shape, to run under a profiler).
+if let flag = CommandLine.arguments.firstIndex(of: "--openui-only") {
+    let picked = CommandLine.arguments.dropFirst(flag + 1).first.flatMap(OpenUIBench.Shape.init(rawValue:))
+    for shape in picked.map({ [$0] }) ?? [OpenUIBench.Shape.tree, .flat] {
+        let r = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: 1, shape: shape)
+        print("openui \(shape): one-shot \(fmt(r.oneShotMillis)) ms, streamed \(fmt(r.streamedMillis)) ms, \(fmt(r.streamedMillis / r.oneShotMillis))×, \(r.nodes) nodes")
+    }
+    exit(0)
+}
+
 // --profile-ledger-open: only reopening a ledger of 10 000 remembered calls, repeatedly, to run under a profiler.
 if CommandLine.arguments.contains("--profile-ledger-open") {
     for _ in 0..<3 { print("open: \(fmt((try? LedgerBench.run(calls: 40_000, folder: "/dev/shm", reopenings: 30))?.openMillis ?? -1)) ms") }
@@ -106,4 +116,14 @@ do {
     print("   open: \(fmt(ledger.openMillis)) ms, \(ledger.remembered) calls remembered (target ≤ 50 ms; size bounded by the retention, not the history)")
 } catch {
     print("   failed: \(error)")
+}
+
+print("")
+print("5. OpenUI streaming: a 64 KB program in 1,000 chunks, parsed and rendered to IR after each")
+for shape in [OpenUIBench.Shape.tree, .flat] {
+    let r = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: quick ? 1 : 3, shape: shape)
+    let what = shape == .tree ? "as models write it (root → weeks → days → sections)" : "worst case, every section a child of the root"
+    print("   \(shape), \(what): \(r.bytes) bytes, \(r.nodes) IR nodes")
+    print("     one parse + render of the whole text: \(fmt(r.oneShotMillis)) ms; streamed, rendering after every chunk: \(fmt(r.streamedMillis)) ms")
+    print("     streamed ÷ one-shot: \(fmt(r.streamedMillis / r.oneShotMillis))×\(shape == .tree ? " (target ≤ 2×)" : "")")
 }

@@ -21,8 +21,14 @@ final class OpenUIEvaluator {
     let program: OpenUIProgram
     let library: OpenUILibrary
     var inputs: Inputs
+    /// Values kept from earlier renders (nil: evaluate everything).
+    let cache: OpenUIEvaluationCache?
     private(set) var errors: [OpenUIError] = []
     private var errorSet = Set<OpenUIError>()
+    /// Every report, repeats included, so a kept value can say what its evaluation found.
+    private var reported: [OpenUIError] = []
+    /// How many references closed a cycle so far: a value evaluated while one did is not kept.
+    private var cycleHits = 0
     /// References that closed a cycle, found while evaluating.
     private(set) var cycleClosers = Set<String>()
     /// The statements being evaluated, innermost last: a cycle guard, and who an error belongs to.
@@ -35,16 +41,45 @@ final class OpenUIEvaluator {
     static let maxSteps = 2_000_000
     private var exhausted = false
 
-    init(program: OpenUIProgram, library: OpenUILibrary, inputs: Inputs) {
+    init(program: OpenUIProgram, library: OpenUILibrary, inputs: Inputs, cache: OpenUIEvaluationCache? = nil) {
         self.program = program
         self.library = library
         self.inputs = inputs
+        self.cache = cache
     }
 
     var currentStatement: String? { stack.last }
 
     func report(_ error: OpenUIError) {
+        reported.append(error)
         if errorSet.insert(error).inserted { errors.append(error) }
+    }
+
+    /// Notes that the statement being evaluated reads `name`.
+    private func recordDependency(_ name: String) {
+        if let cache, let reader = stack.last { cache.record(reader, reads: name) }
+    }
+
+    /// Evaluates `body` as the statement `name` (pushed on the stack), through the cache under `key`.
+    private func cached(_ name: String, key: String, position: Position, _ body: () -> OpenUIValue?) -> OpenUIValue? {
+        let cacheKey = OpenUIEvaluationCache.Key(name: key, valuePosition: position == .value)
+        if let cache, let entry = cache.entry(cacheKey) {
+            // A kept value costs the work it took: its size, which reusing it doesn't shrink, is what the budget bounds.
+            steps += entry.work
+            guard steps <= Self.maxSteps else { return exhaust() }
+            for e in entry.errors { report(e) }
+            return entry.value
+        }
+        let firstReport = reported.count
+        let hits = cycleHits
+        let firstStep = steps
+        stack.append(name)
+        let value = body()
+        stack.removeLast()
+        if let cache, cycleHits == hits, steps <= Self.maxSteps {
+            cache.store(cacheKey, value: value, errors: Array(reported[firstReport...]), work: steps - firstStep)
+        }
+        return value
     }
 
     func report(_ code: String, component: String? = nil, path: String? = nil, _ message: String, hint: String? = nil,
@@ -57,38 +92,49 @@ final class OpenUIEvaluator {
     /// The value of the statement `name`, evaluated where it is referenced
     /// (nil: nothing, as an unresolved or dropped value is).
     func value(ofStatement name: String, position: Position) -> OpenUIValue? {
+        recordDependency(name)
         guard let statement = program.statement(name) else { return nil }
         if stack.contains(name) {
             cycleClosers.insert(name)
+            cycleHits += 1
             return nil
         }
-        stack.append(name)
-        defer { stack.removeLast() }
-        switch statement.kind {
-        case .state:
-            return inputs.state[name] ?? .null
-        case .query:
-            if let result = inputs.queryResults[name] { return result }
-            guard case .query(let args) = statement.expression, args.count >= 3 else { return .null }
-            return evaluate(args[2], scope: [:], position: .computed) ?? .null
-        case .mutation:
-            return inputs.mutationResults[name] ?? .object(OpenUIObject([("status", .string("idle")), ("data", .null), ("error", .null)]))
-        case .value:
-            var result = evaluate(statement.expression, scope: [:], position: position, statementLevel: true)
-            if case .component(var c)? = result, c.statementID == nil {
-                c.statementID = name
-                result = .component(c)
+        return cached(name, key: name, position: position) {
+            switch statement.kind {
+            case .state:
+                return inputs.state[name] ?? .null
+            case .query:
+                if let result = inputs.queryResults[name] { return result }
+                guard case .query(let args) = statement.expression, args.count >= 3 else { return .null }
+                return evaluate(args[2], scope: [:], position: .computed) ?? .null
+            case .mutation:
+                return inputs.mutationResults[name] ?? .object(OpenUIObject([("status", .string("idle")), ("data", .null), ("error", .null)]))
+            case .value:
+                var result = evaluate(statement.expression, scope: [:], position: position, statementLevel: true)
+                if case .component(var c)? = result, c.statementID == nil {
+                    c.statementID = name
+                    result = .component(c)
+                }
+                return result
             }
-            return result
         }
     }
 
     /// The default of a state declaration, evaluated now.
     func stateDefault(_ name: String) -> OpenUIValue {
         guard let statement = program.statement(name), statement.kind == .state else { return .null }
-        stack.append(name)
-        defer { stack.removeLast() }
-        return evaluate(statement.expression, scope: [:], position: .computed) ?? .null
+        return cached(name, key: name + "#default", position: .computed) {
+            evaluate(statement.expression, scope: [:], position: .computed) ?? .null
+        } ?? .null
+    }
+
+    /// Reports, once, that the work budget is spent; the value is nothing.
+    private func exhaust() -> OpenUIValue? {
+        if !exhausted {
+            exhausted = true
+            report("runtime-error", "the program takes too much work to evaluate (over \(Self.maxSteps) steps)", source: .runtime)
+        }
+        return nil
     }
 
     // MARK: Expressions
@@ -102,13 +148,7 @@ final class OpenUIEvaluator {
             report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
             return nil
         }
-        guard steps <= Self.maxSteps else {
-            if !exhausted {
-                exhausted = true
-                report("runtime-error", "the program takes too much work to evaluate (over \(Self.maxSteps) steps)", source: .runtime)
-            }
-            return nil
-        }
+        guard steps <= Self.maxSteps else { return exhaust() }
         switch e {
         case .string(let s): return .string(s)
         case .number(let n): return .number(n)
@@ -124,6 +164,7 @@ final class OpenUIEvaluator {
             if let bound = scope[name] { return bound }
             return value(ofStatement: name, position: position)
         case .state(let name):
+            recordDependency(name)
             return inputs.state[name] ?? .null
         case .component(let name, let args):
             return component(name, args, scope: scope, position: position)

@@ -30,8 +30,9 @@ struct OpenUISourcePreparer {
             line.append(b)
             if b == 0x0A { finishLine(complete: true) }
         }
-        // A partial line that can't be a fence line needn't wait for its end.
-        if !line.isEmpty, !Self.mayBeFenceLine(line) { finishLine(complete: false) }
+        // A partial line that can't be a fence line needn't wait for its end; nor can the rest
+        // of a line whose start was already taken (a chunk may end anywhere).
+        if !line.isEmpty, !(fenceString.atLineStart && Self.mayBeFenceLine(line)) { finishLine(complete: false) }
     }
 
     /// The raw text ended: a held partial line is taken as it is.

@@ -1,19 +1,55 @@
 /// A parsed program: its statements, with the later of two of a name winning
 /// (spec §2.4), and what the parse metadata says about references.
 public struct OpenUIProgram: Sendable {
-    /// Every statement in order, a redefined name included each time.
-    public let statements: [OpenUIStatement]
-    private let byName: [String: OpenUIStatement]
+    /// Every statement in order, a redefined name included each time: the completed ones, then the pending tail's.
+    public private(set) var statements: [OpenUIStatement] = []
+    private var completedCount = 0
+    private var completedByName: [String: OpenUIStatement] = [:]
+    private var pendingByName: [String: OpenUIStatement] = [:]
+    /// `$names` of the completed statements: declared ones in order, then the others used.
+    private var declaredState: [String] = []
+    private var usedState: [String] = []
+    private var knownState = Set<String>()
 
     public init(statements: [OpenUIStatement]) {
-        self.statements = statements
-        var map: [String: OpenUIStatement] = [:]
-        for s in statements { map[s.name] = s }
-        byName = map
+        for s in statements { appendCompleted(s) }
+    }
+
+    /// How many statements are completed (they never change).
+    var completedStatementCount: Int { completedCount }
+
+    /// Adds a completed statement (after the others); returns the names whose meaning may have changed.
+    @discardableResult
+    mutating func appendCompleted(_ s: OpenUIStatement) -> [String] {
+        let oldPending = Array(pendingByName.keys)
+        setPending([])
+        statements.append(s)
+        completedCount += 1
+        completedByName[s.name] = s
+        if s.kind == .state, !declaredState.contains(s.name) {
+            declaredState.append(s.name)
+            usedState.removeAll { $0 == s.name }
+            knownState.insert(s.name)
+        }
+        for name in s.expression.stateNames where knownState.insert(name).inserted { usedState.append(name) }
+        return oldPending + [s.name]
+    }
+
+    /// Replaces the pending tail's statements; returns the names whose meaning may have changed.
+    @discardableResult
+    mutating func setPending(_ pending: [OpenUIStatement]) -> [String] {
+        let old = Array(pendingByName.keys)
+        statements.removeLast(statements.count - completedCount)
+        pendingByName = [:]
+        for s in pending {
+            statements.append(s)
+            pendingByName[s.name] = s
+        }
+        return old + pending.map(\.name)
     }
 
     /// The statement a name means now (the last one of that name).
-    public func statement(_ name: String) -> OpenUIStatement? { byName[name] }
+    public func statement(_ name: String) -> OpenUIStatement? { pendingByName[name] ?? completedByName[name] }
 
     /// The names, each once, in order of first appearance.
     public var names: [String] {
@@ -23,11 +59,17 @@ public struct OpenUIProgram: Sendable {
 
     /// Every `$name` the program declares or uses, declared ones first.
     public var stateNames: [String] {
-        var out = names.filter { $0.hasPrefix("$") && byName[$0]?.kind == .state }
-        for s in statements {
-            for name in s.expression.stateNames where !out.contains(name) { out.append(name) }
+        guard !pendingByName.isEmpty else { return declaredState + usedState }
+        var declared = declaredState
+        var used = usedState
+        for s in statements[completedCount...] {
+            if s.kind == .state, !declared.contains(s.name) {
+                declared.append(s.name)
+                used.removeAll { $0 == s.name }
+            }
+            for name in s.expression.stateNames where !declared.contains(name) && !used.contains(name) { used.append(name) }
         }
-        return out
+        return declared + used
     }
 
     /// The statement names an expression reads, outside `@Each` loop variables.
@@ -65,7 +107,7 @@ public struct OpenUIProgram: Sendable {
     public var missingReferences: Set<String> {
         var out = Set<String>()
         for s in statements {
-            for name in Self.references(in: s.expression) where byName[name] == nil { out.insert(name) }
+            for name in Self.references(in: s.expression) where statement(name) == nil { out.insert(name) }
         }
         return out
     }
@@ -76,8 +118,8 @@ public struct OpenUIProgram: Sendable {
         var seen: Set<String> = [entry]
         var queue = [entry]
         while let name = queue.popLast() {
-            guard let s = byName[name], s.kind == .value else { continue }
-            for ref in Self.references(in: s.expression) where byName[ref] != nil && seen.insert(ref).inserted {
+            guard let s = statement(name), s.kind == .value else { continue }
+            for ref in Self.references(in: s.expression) where statement(ref) != nil && seen.insert(ref).inserted {
                 queue.append(ref)
             }
         }

@@ -17,20 +17,19 @@ public struct OpenUIResult: Sendable {
     public var entry: String?
 
     /// Renders `program` with `library`. While streaming, problems later text may fix wait (`no-root`, enum checks).
-    static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs, isFinished: Bool,
-                       isIncomplete: Bool, hasText: Bool) -> OpenUIResult {
+    /// With `cache`, values kept from earlier renders are used; without `metadata`, unresolved references and
+    /// orphans (which need the whole program) are left empty.
+    static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs, cache: OpenUIEvaluationCache? = nil,
+                       defaultsCache: OpenUIEvaluationCache? = nil, isFinished: Bool, isIncomplete: Bool, hasText: Bool,
+                       metadata: Bool = true) -> OpenUIResult {
         var inputs = inputs
         inputs.isStreaming = !isFinished
-        // The state store: the user's values over the defaults (defaults never overwrite what the user produced).
-        let defaultsEvaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs)
-        var state: [String: OpenUIValue] = [:]
-        for name in program.stateNames {
-            state[name] = inputs.state[name] ?? defaultsEvaluator.stateDefault(name)
-        }
+        // Defaults see only what the user wrote, so they keep their own cache.
+        let state = Self.state(program, library: library, inputs: inputs, cache: defaultsCache)
         inputs.state = state
-        let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs)
+        let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var errors: [OpenUIError] = []
-        for s in program.statements where s.name.hasPrefix("$") && (s.kind == .query || s.kind == .mutation) {
+        for s in program.statements where (s.kind == .query || s.kind == .mutation) && s.name.hasPrefix("$") {
             let bare = String(s.name.dropFirst())
             errors.append(OpenUIError(.parser, "state-query", statement: s.name,
                                       message: "\(s.name) reads the state store, never the \(s.kind == .query ? "query's result" : "mutation's status")",
@@ -64,10 +63,23 @@ public struct OpenUIResult: Sendable {
                                           hint: "write statements like `root = \(library.root ?? "Component")(...)`"))
             }
         }
-        let reachable = entry.map { program.reachable(from: $0) } ?? []
         var orphans = Set<String>()
-        for name in program.names where program.statement(name)?.kind == .value && !reachable.contains(name) { orphans.insert(name) }
-        return OpenUIResult(root: root, errors: errors, unresolved: program.missingReferences.union(evaluator.cycleClosers),
-                            orphans: orphans, isIncomplete: isIncomplete, state: state, entry: entry)
+        var unresolved = evaluator.cycleClosers
+        if metadata {
+            let reachable = entry.map { program.reachable(from: $0) } ?? []
+            for name in program.names where program.statement(name)?.kind == .value && !reachable.contains(name) { orphans.insert(name) }
+            unresolved.formUnion(program.missingReferences)
+        }
+        return OpenUIResult(root: root, errors: errors, unresolved: unresolved, orphans: orphans, isIncomplete: isIncomplete,
+                            state: state, entry: entry)
+    }
+
+    /// The state store: the user's values (`inputs.state`) over the defaults, which never overwrite what the user produced.
+    static func state(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs,
+                      cache: OpenUIEvaluationCache?) -> [String: OpenUIValue] {
+        let defaults = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
+        var state: [String: OpenUIValue] = [:]
+        for name in program.stateNames { state[name] = inputs.state[name] ?? defaults.stateDefault(name) }
+        return state
     }
 }

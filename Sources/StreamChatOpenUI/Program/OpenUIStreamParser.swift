@@ -10,6 +10,8 @@ public struct OpenUIStreamParser: Sendable {
     private var restarts = 0
     /// Statements whose end has arrived, in order.
     private(set) var completed: [OpenUIStatement] = []
+    /// The names of the completed statements (asked of each chunk's tail).
+    private var completedNames = Set<String>()
     /// Where the completed statements end in the prepared text.
     private var completedEnd = 0
     /// The statements the pending tail parses to (at most one, normally).
@@ -56,6 +58,7 @@ public struct OpenUIStreamParser: Sendable {
         if preparer.restartCount != restarts {
             restarts = preparer.restartCount
             completed = []
+            completedNames = []
             completedEnd = 0
             hasText = false
             generation += 1
@@ -69,7 +72,7 @@ public struct OpenUIStreamParser: Sendable {
         for (i, unit) in units.enumerated() {
             let isLast = i == units.count - 1
             if unit.isComplete && !(isLast && lexed.openString) {
-                if let statement = OpenUIStatement.make(unit, text: text, closing: false) { completed.append(statement) }
+                if let statement = OpenUIStatement.make(unit, text: text, closing: false) { complete(statement) }
                 completedEnd = unit.end
                 continue
             }
@@ -81,13 +84,18 @@ public struct OpenUIStreamParser: Sendable {
             if isLast && lexed.openString { statement.neededClosing = true }
             if isLast { isIncomplete = statement.neededClosing }
             if final {
-                completed.append(statement)
+                complete(statement)
                 completedEnd = unit.end
-            } else if !(statement.neededClosing && completed.contains(where: { $0.name == statement.name })) {
+            } else if !(statement.neededClosing && completedNames.contains(statement.name)) {
                 // A pending statement that needed closing never replaces a completed one (rule 3).
                 pending.append(statement)
             }
         }
+    }
+
+    private mutating func complete(_ statement: OpenUIStatement) {
+        completed.append(statement)
+        completedNames.insert(statement.name)
     }
 
     private static func isOpen(_ unit: OpenUIStatementSplitter.Unit, openString: Bool) -> Bool {

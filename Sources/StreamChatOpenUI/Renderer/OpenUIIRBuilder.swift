@@ -15,13 +15,40 @@ struct OpenUIIRBuilder {
         var formName: String?
     }
 
+    /// A statement's nodes from an earlier render, kept while its value is the same one.
+    struct Kept {
+        var version: Int
+        var formName: String?
+        var node: UINode
+        /// The statements shown inside it, by number (their ids are taken when it is reused).
+        var statements: [Int]
+        /// How many nodes it holds.
+        var size: Int
+    }
+
+    /// What a builder carries from one render to the next.
+    struct Memory {
+        var kept: [String: Kept] = [:]
+        /// A number for each statement shown so far: a reused subtree's statements are checked and taken by number.
+        var numbers: [String: Int] = [:]
+    }
+
     let library: OpenUILibrary
     let state: [String: OpenUIValue]
     /// Makes the node of an app component from its library name, id and arguments
     /// (the host's: typed by the definition's name, pending while its arguments don't fit).
     let appNode: ((String, String, JSONValue) -> UINode?)?
+    /// Whether to record ``index`` (events need it; a render needn't).
+    var recordsIndex = true
+    /// The version of a statement's value now; with it, nodes are kept in ``memory`` and reused.
+    var version: ((String) -> Int?)?
+    var memory = Memory()
     private(set) var index: [String: NodeInfo] = [:]
-    private var used: [String: Int] = [:]
+    /// How many times each statement (by number) has been shown in this render.
+    private var uses: [Int] = []
+    /// The statements shown so far, by number, in order.
+    private var usedOrder: [Int] = []
+    private var nodeCount = 0
     /// More nodes than this and the rest of the UI is left out (a program can describe an exponential tree).
     static let maxNodes = 20_000
     private(set) var isTruncated = false
@@ -49,12 +76,34 @@ struct OpenUIIRBuilder {
     }
 
     mutating func node(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?) -> UINode {
+        // A statement shown for the first time, whose value didn't change: its nodes from the last render.
+        if let statement = c.statementID, let current = version?(statement), let old = memory.kept[statement],
+           old.version == current, old.formName == formName, isUnused(statement), old.statements.allSatisfy({ uses[$0] == 0 }) {
+            for s in old.statements {
+                uses[s] = 1
+                usedOrder.append(s)
+            }
+            nodeCount += old.size
+            return old.node
+        }
+        let firstUsed = usedOrder.count
+        let firstCount = nodeCount
         let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
-        index[id] = NodeInfo(component: c, formName: formName)
-        guard index.count <= Self.maxNodes, StackGuard.hasRoom() else {
+        if recordsIndex { index[id] = NodeInfo(component: c, formName: formName) }
+        nodeCount += 1
+        guard nodeCount <= Self.maxNodes, StackGuard.hasRoom() else {
             isTruncated = true
             return UINode(id: id, type: c.type)
         }
+        let made = build(c, id: id, formName: formName)
+        if let statement = c.statementID, id == statement, let current = version?(statement), !isTruncated {
+            memory.kept[statement] = Kept(version: current, formName: formName, node: made, statements: Array(usedOrder[firstUsed...]),
+                                    size: nodeCount - firstCount)
+        }
+        return made
+    }
+
+    private mutating func build(_ c: OpenUIComponent, id: String, formName: String?) -> UINode {
         let innerForm = c.type == "Form" ? (c.props["name"]?.text ?? formName) : formName
         var props = JSONObject()
         var bindings = JSONObject()
@@ -88,22 +137,22 @@ struct OpenUIIRBuilder {
     /// A list's components become children; the list in props keeps the rest, with null where a component was.
     private mutating func collect(_ items: [OpenUIValue], parent: String, slot: String, path: [Int], counter: inout Int,
                                   formName: String?, into children: inout [UINode]) -> JSONValue {
-        var kept: [JSONValue] = []
+        var rest: [JSONValue] = []
         for (i, item) in items.enumerated() {
             switch item {
             case .component(let child):
                 guard !isTruncated else { break }
                 let made = node(for: child, parent: parent, slot: slot, inline: &counter, formName: formName)
                 if !isTruncated { children.append(Self.tagged(made, slot: slot, path: path + [i])) }
-                kept.append(.null)
+                rest.append(.null)
             case .array(let inner) where Self.containsComponents(inner):
-                kept.append(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
+                rest.append(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
             default:
-                kept.append(item.jsonValue)
+                rest.append(item.jsonValue)
             }
         }
         // A list that held only components is all children.
-        return kept.allSatisfy { $0 == .null } ? .null : .array(kept)
+        return rest.allSatisfy { $0 == .null } ? .null : .array(rest)
     }
 
     private static func containsComponents(_ items: [OpenUIValue]) -> Bool {
@@ -127,14 +176,33 @@ struct OpenUIIRBuilder {
     /// The statement's name the first time it is shown, else the parent's id, the slot and a count.
     private mutating func identifier(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int) -> String {
         if let statement = c.statementID {
-            let seen = used[statement, default: 0]
-            used[statement] = seen + 1
+            let n = number(of: statement)
+            let seen = uses[n]
+            uses[n] = seen + 1
+            if seen == 0 { usedOrder.append(n) }
             return seen == 0 ? statement : "\(statement)~\(seen + 1)"
         }
         defer { inline += 1 }
         guard let parent else { return "root" }
-        let id = "\(parent)/\(slot ?? "child")/\(inline)"
-        used[id, default: 0] += 1
-        return id
+        return "\(parent)/\(slot ?? "child")/\(inline)"
+    }
+
+    private mutating func isUnused(_ statement: String) -> Bool {
+        let n = number(of: statement)
+        return uses[n] == 0
+    }
+
+    /// The statement's number, given the first time it is shown.
+    private mutating func number(of statement: String) -> Int {
+        let n: Int
+        if let known = memory.numbers[statement] {
+            n = known
+        } else {
+            n = memory.numbers.count
+            memory.numbers[statement] = n
+        }
+        // Every number given so far, this render's or an earlier one's, can be asked about.
+        if uses.count < memory.numbers.count { uses += repeatElement(0, count: memory.numbers.count - uses.count) }
+        return n
     }
 }

@@ -1,4 +1,9 @@
 import StreamChatAI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// One reply's program with everything its user and its tools changed: the
 /// state store, form fields, Query results and Mutation statuses (spec §4–§6).
@@ -29,8 +34,16 @@ public final class OpenUIReply {
     /// Validation messages shown on fields after a submit, by node id.
     var fieldErrors: [String: String] = [:]
     private(set) var isMounted = false
-    /// The last render's nodes, for events.
-    var nodes: [String: OpenUIIRBuilder.NodeInfo] = [:]
+    /// Values and nodes kept between renders (see ``OpenUIEvaluationCache``).
+    let cache = OpenUIEvaluationCache()
+    let defaultsCache = OpenUIEvaluationCache()
+    private var builderMemory = OpenUIIRBuilder.Memory()
+    private var parserGeneration = 0
+    private var renderedState: [String: OpenUIValue] = [:]
+    private var renderedStreaming = true
+    /// The last render's tree and the nodes it showed (worked out when an event needs them).
+    private var lastRoot: OpenUIComponent?
+    private var index: [String: OpenUIIRBuilder.NodeInfo]?
 
     public init(library: OpenUILibrary, functions: [String: OpenUIFunction] = [:]) {
         self.library = library
@@ -45,19 +58,67 @@ public final class OpenUIReply {
     @discardableResult
     public func update(text: String, isStreaming: Bool) -> [OpenUIToolCall] {
         if parser.isFinished && text == fed { return [] }
-        if text.hasPrefix(fed) && !parser.isFinished {
-            parser.feed(String(text.dropFirst(fed.count)))
+        if !parser.isFinished, let delta = Self.text(text, after: fed) {
+            parser.feed(delta)
         } else {
             parser = OpenUIStreamParser()
             parser.feed(text)
+            parserGeneration = -1
         }
         fed = text
         if !isStreaming { parser.finish() }
-        program = OpenUIProgram(statements: parser.statements)
+        syncProgram()
         guard !isStreaming, !isMounted else { return [] }
         isMounted = true
         // Queries run once the stream ends (spec §6.1), never while streaming.
         return program.names.compactMap { program.statement($0)?.kind == .query ? queryCall($0) : nil }
+    }
+
+    /// Brings the program up to the parser: new completed statements are added,
+    /// the pending tail replaced, and what they change is dropped from the caches.
+    private func syncProgram() {
+        if parser.generation != parserGeneration || program.completedStatementCount > parser.completed.count {
+            parserGeneration = parser.generation
+            program = OpenUIProgram(statements: parser.statements)
+            forgetKept()
+            return
+        }
+        var touched: [String] = []
+        for s in parser.completed[program.completedStatementCount...] { touched += program.appendCompleted(s) }
+        touched += program.setPending(parser.pending)
+        invalidate(touched)
+    }
+
+    /// Drops what depends on `names` (statements, `$variables`) from the caches.
+    /// Kept nodes stay: each is reused only while its statement's value keeps its version.
+    func invalidate(_ names: [String]) {
+        guard !names.isEmpty else { return }
+        cache.invalidate(names)
+        defaultsCache.invalidate(names)
+        index = nil
+    }
+
+    private func forgetKept() {
+        cache.removeAll()
+        defaultsCache.removeAll()
+        builderMemory = OpenUIIRBuilder.Memory()
+        index = nil
+    }
+
+    /// What `text` adds to `prefix`, or nil when it doesn't begin with it. Bytes, not
+    /// characters: a reply's text is passed whole after each chunk, and comparing it
+    /// by grapheme would cost more than parsing the chunk.
+    static func text(_ text: String, after prefix: String) -> String? {
+        var text = text
+        var prefix = prefix
+        return text.withUTF8 { whole in
+            prefix.withUTF8 { start in
+                guard whole.count >= start.count,
+                      start.isEmpty || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0 else { return nil }
+                // Valid UTF-8 on both sides: the end of `prefix` is a scalar boundary of `text` too.
+                return String(decoding: UnsafeBufferPointer(rebasing: whole[start.count...]), as: UTF8.self)
+            }
+        }
     }
 
     /// Whether the reply is still being written.
@@ -67,10 +128,7 @@ public final class OpenUIReply {
 
     /// The state store now: every variable's written value or its default.
     public var state: [String: OpenUIValue] {
-        let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs(state: [:]))
-        var out: [String: OpenUIValue] = [:]
-        for name in program.stateNames { out[name] = written[name] ?? evaluator.stateDefault(name) }
-        return out
+        OpenUIResult.state(program, library: library, inputs: inputs(state: written), cache: defaultsCache)
     }
 
     func inputs(state: [String: OpenUIValue]) -> OpenUIEvaluator.Inputs {
@@ -80,21 +138,44 @@ public final class OpenUIReply {
 
     /// The program rendered with the reply's state and data.
     public func result() -> OpenUIResult {
-        var inputs = inputs(state: written)
-        inputs.isStreaming = isStreaming
-        var result = OpenUIResult.render(program, library: library, inputs: inputs, isFinished: !isStreaming,
-                                         isIncomplete: parser.isIncomplete, hasText: parser.hasText)
+        prepareCaches()
+        var result = OpenUIResult.render(program, library: library, inputs: inputs(state: written), cache: cache,
+                                         defaultsCache: defaultsCache, isFinished: !isStreaming,
+                                         isIncomplete: parser.isIncomplete, hasText: parser.hasText, metadata: !isStreaming)
         result.errors += toolErrors
         return result
+    }
+
+    /// Keeps the caches true to the inputs: a finished stream changes what is checked, a changed variable what reads it.
+    private func prepareCaches() {
+        if renderedStreaming != isStreaming {
+            renderedStreaming = isStreaming
+            forgetKept()
+        }
+        let now = state
+        if now != renderedState {
+            let changed = Set(now.keys).union(renderedState.keys).filter { now[$0] != renderedState[$0] }
+            renderedState = now
+            invalidate(Array(changed))
+            // A bound prop shows the variable's value without reading it: nodes are made anew.
+            builderMemory = OpenUIIRBuilder.Memory()
+        }
     }
 
     /// The UI IR of the reply and what was found, with `appNode` making the host's own components.
     public func render(appNode: ((String, String, JSONValue) -> UINode?)? = nil) -> (root: UINode?, result: OpenUIResult) {
         var result = result()
         var builder = OpenUIIRBuilder(library: library, state: result.state, appNode: appNode)
+        builder.recordsIndex = false
+        builder.version = { [cache] in cache.version(of: $0) }
+        // Moved, not shared: the builder's first write would copy the tables otherwise.
+        builder.memory = builderMemory
+        builderMemory = OpenUIIRBuilder.Memory()
         var counter = 0
         var root = result.root.map { builder.node(for: $0, parent: nil, slot: nil, inline: &counter, formName: nil) }
-        nodes = builder.index
+        builderMemory = builder.memory
+        lastRoot = result.root
+        index = nil
         if builder.isTruncated {
             result.errors.append(OpenUIError(.runtime, "runtime-error", statement: nil,
                                              message: "the UI has more than \(OpenUIIRBuilder.maxNodes) components; the rest is left out"))
@@ -104,6 +185,16 @@ public final class OpenUIReply {
             root = tree
         }
         return (root, result)
+    }
+
+    /// The nodes of the last render, by id: what the user's events land on.
+    var nodes: [String: OpenUIIRBuilder.NodeInfo] {
+        if let index { return index }
+        var builder = OpenUIIRBuilder(library: library, state: [:])
+        var counter = 0
+        if let lastRoot { _ = builder.node(for: lastRoot, parent: nil, slot: nil, inline: &counter, formName: nil) }
+        index = builder.index
+        return builder.index
     }
 
     /// The component a node shows, from the last render.
@@ -140,12 +231,15 @@ public final class OpenUIReply {
         case .query:
             guard queryGenerations[call.statement] == call.generation else { return OpenUIActivation() }  // stale
             switch result {
-            case .success(let data): queryResults[call.statement] = OpenUIValue(json: data)
+            case .success(let data):
+                queryResults[call.statement] = OpenUIValue(json: data)
+                invalidate([call.statement])
             case .failure(let failure): toolErrors.append(failure.error(statement: call.statement, source: .query))
             }
             return OpenUIActivation()
         case .mutation:
             let waiting = waitingPlans.removeValue(forKey: call.generation)
+            defer { invalidate([call.statement]) }
             switch result {
             case .success(let data):
                 mutationResults[call.statement] = .object(OpenUIObject([("status", .string("success")), ("data", OpenUIValue(json: data)), ("error", .null)]))

@@ -1,0 +1,123 @@
+import StreamChatAI
+import StreamChatOpenUI
+
+/// OpenUI streaming: a program of about `bytes` bytes streamed in `chunks`
+/// pieces, parsed and rendered to IR after each, against one parse and render
+/// of the whole text.
+enum OpenUIBench {
+    struct Result {
+        var bytes: Int
+        var chunks: Int
+        var oneShotMillis: Double
+        var streamedMillis: Double
+        var nodes: Int
+    }
+
+    /// How the statements hang together.
+    enum Shape: String {
+        /// As models write long replies: the root lists weeks, a week's Tabs its days, a day's tab its sections
+        /// (forward references, top-down); each new statement changes one path from the root.
+        case tree
+        /// The worst case: every section a child of the root, so every chunk changes a 600-child list.
+        case flat
+    }
+
+    static func section(_ i: Int) -> String {
+        switch i % 4 {
+        case 0: return "TextContent(\"Day \(i): walk through the old town, then lunch by the river and a museum in the afternoon.\")"
+        case 1: return "Table([Col(\"Place\", [\"Alfama\", \"Baixa\", \"Belém\"]), Col(\"Hours\", [2, 1.5, 3], \"number\")])"
+        case 2: return "Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram 28\", \"ride\"), StepsItem(\"Café\", \"pastries\")])"
+        default: return "BarChart([\"Mon\", \"Tue\", \"Wed\"], [Series(\"Steps\", [12000, 8000, 15000])], \"grouped\")"
+        }
+    }
+
+    /// A model-like program of about `bytes` bytes.
+    static func program(bytes: Int, shape: Shape) -> String {
+        let sectionsPerDay = 8, daysPerWeek = 7
+        var body: [String] = []
+        var size = 0
+        var sections: [String] = []
+        var days: [(name: String, sections: [String])] = []
+        var weeks: [(name: String, days: [String])] = []
+        var i = 0
+        func add(_ line: String) {
+            body.append(line)
+            size += line.utf8.count + 1
+        }
+        while size < bytes {
+            let name = "s\(i)"
+            switch shape {
+            case .flat:
+                sections.append(name)
+                add("\(name) = \(section(i))")
+            case .tree:
+                if i % sectionsPerDay == 0 {
+                    let day = "d\(days.count)"
+                    if days.count % daysPerWeek == 0 {
+                        weeks.append(("w\(weeks.count)", []))
+                        add("PLACEHOLDER_WEEK")
+                    }
+                    weeks[weeks.count - 1].days.append(day)
+                    days.append((day, []))
+                    add("PLACEHOLDER_DAY")
+                }
+                days[days.count - 1].sections.append(name)
+                add("\(name) = \(section(i))")
+            }
+            i += 1
+        }
+        var lines: [String] = []
+        var week = 0, day = 0
+        for line in body {
+            switch line {
+            case "PLACEHOLDER_WEEK":
+                lines.append("\(weeks[week].name) = Tabs([\(weeks[week].days.joined(separator: ", "))])")
+                week += 1
+            case "PLACEHOLDER_DAY":
+                lines.append("\(days[day].name) = TabItem(\"day-\(day)\", \"Day \(day + 1)\", [\(days[day].sections.joined(separator: ", "))])")
+                day += 1
+            default:
+                lines.append(line)
+            }
+        }
+        let top = shape == .flat ? sections : weeks.map(\.name)
+        let head = ["root = Card([header, \(top.joined(separator: ", "))])", "header = CardHeader(\"Trip planner\", \"Generated\")"]
+        return (head + lines).joined(separator: "\n") + "\n"
+    }
+
+    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape) -> Result {
+        let text = program(bytes: bytes, shape: shape)
+        let utf8 = Array(text.utf8)
+        var oneShot = Double.infinity
+        var streamed = Double.infinity
+        var nodes = 0
+        let library = OpenUILibrary.chat
+        for _ in 0..<rounds {
+            var start = now()
+            let whole = OpenUIReply(library: library)
+            whole.update(text: text, isStreaming: false)
+            let (root, _) = whole.render()
+            oneShot = min(oneShot, now() - start)
+            var count = 0
+            root?.walk { _, _ in count += 1 }
+            nodes = count
+            // The texts a stream hands over, the whole reply so far each time, cut at character boundaries.
+            var texts: [String] = []
+            let size = (utf8.count + chunks - 1) / chunks
+            var end = 0
+            while end < utf8.count {
+                end = min(utf8.count, end + size)
+                while end < utf8.count && (utf8[end] & 0xC0) == 0x80 { end += 1 }
+                texts.append(String(decoding: utf8[..<end], as: UTF8.self))
+            }
+            start = now()
+            let reply = OpenUIReply(library: library)
+            for (i, t) in texts.enumerated() {
+                reply.update(text: t, isStreaming: i < texts.count - 1)
+                _ = reply.render()
+            }
+            streamed = min(streamed, now() - start)
+        }
+        return Result(bytes: utf8.count, chunks: chunks, oneShotMillis: oneShot * 1000, streamedMillis: streamed * 1000, nodes: nodes)
+    }
+}

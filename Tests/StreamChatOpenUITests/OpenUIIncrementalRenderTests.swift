@@ -1,0 +1,167 @@
+import StreamChatAI
+import Testing
+@testable import StreamChatOpenUI
+
+/// A reply keeps values and nodes between renders so that a streamed reply
+/// costs what changed. These tests hold it to the rule that makes that safe:
+/// every render of a reply equals the render of a fresh reply given the same
+/// text and the same user actions.
+@Suite struct OpenUIIncrementalRenderTests {
+    /// Every fixture program, with the library it is written for.
+    static func programs() -> [(name: String, text: String, library: OpenUILibrary)] {
+        var out: [(String, String, OpenUILibrary)] = []
+        let base = fixturesRoot + "/openui-1.0"
+        for area in folders(in: base) {
+            for name in folders(in: base + "/" + area) {
+                if let text = fileText(base + "/\(area)/\(name)/input.oui") { out.append(("\(area)/\(name)", text, fixtureLibrary)) }
+            }
+        }
+        if let schema = fileText(fixturesRoot + "/benchmarks/schema.json").flatMap({ try? JSONParser.parse($0) }),
+           let library = try? OpenUILibrary(spec: ["root": "Stack", "schema": schema]) {
+            for name in ["chart-with-data", "contact-form", "dashboard", "e-commerce-product", "pricing-page", "settings-panel", "simple-table"] {
+                if let text = fileText(fixturesRoot + "/benchmarks/samples/\(name).oui") { out.append(("benchmarks/\(name)", text, library)) }
+            }
+        }
+        out.append(("generated/tree", treeProgram(days: 12), .chat))
+        return out
+    }
+
+    /// A long reply as models write one: root → weeks → days → sections, forward references, top-down.
+    static func treeProgram(days: Int) -> String {
+        var lines = ["root = Card([header, " + stride(from: 0, to: days, by: 4).map { "w\($0 / 4)" }.joined(separator: ", ") + "])",
+                     "header = CardHeader(\"Trip\", \"planned\")"]
+        for day in 0..<days {
+            if day % 4 == 0 {
+                lines.append("w\(day / 4) = Tabs([" + (day..<min(days, day + 4)).map { "d\($0)" }.joined(separator: ", ") + "])")
+            }
+            lines.append("d\(day) = TabItem(\"day-\(day)\", \"Day \(day + 1)\", [s\(day)a, s\(day)b, s\(day)c])")
+            lines.append("s\(day)a = TextContent(\"Morning of day \(day + 1): the old town\")")
+            lines.append("s\(day)b = Table([Col(\"Place\", [\"Alfama\", \"Baixa\"]), Col(\"Hours\", [2, \(day)], \"number\")])")
+            lines.append("s\(day)c = Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram \(day)\", \"ride\")])")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The render of a reply that never rendered before.
+    static func fresh(_ text: String, streaming: Bool, library: OpenUILibrary) -> (UINode?, [String]) {
+        let reply = OpenUIReply(library: library, functions: fixtureFunctions)
+        reply.update(text: text, isStreaming: streaming)
+        let (root, result) = reply.render()
+        return (root, result.errors.map(\.description))
+    }
+
+    /// The texts a stream of `size`-byte chunks hands over (the whole reply so far), cut at character boundaries.
+    static func prefixes(_ text: String, size: Int) -> [String] {
+        let bytes = Array(text.utf8)
+        var out: [String] = []
+        var end = 0
+        while end < bytes.count {
+            end = min(bytes.count, end + size)
+            while end < bytes.count && (bytes[end] & 0xC0) == 0x80 { end += 1 }
+            out.append(String(decoding: bytes[..<end], as: UTF8.self))
+        }
+        return out.isEmpty ? [""] : out
+    }
+
+    @Test func `every render while a reply streams equals a fresh render of the same text`() {
+        for (name, text, library) in Self.programs() {
+            for size in [1, 5, 64] where size > 1 || text.utf8.count <= 2_000 {
+                let reply = OpenUIReply(library: library, functions: fixtureFunctions)
+                var mismatches = 0
+                let texts = Self.prefixes(text, size: size)
+                for (i, t) in texts.enumerated() {
+                    let streaming = i < texts.count - 1
+                    reply.update(text: t, isStreaming: streaming)
+                    let (root, result) = reply.render()
+                    let (wantRoot, wantErrors) = Self.fresh(t, streaming: streaming, library: library)
+                    if root != wantRoot || result.errors.map(\.description) != wantErrors {
+                        mismatches += 1
+                        if mismatches == 1 {
+                            Issue.record("""
+                                \(name), chunks of \(size), after \(t.utf8.count) bytes: the kept render differs from a fresh one
+                                kept:  \(root.map { JSONSerializer.string($0.jsonValue) } ?? "none") \(result.errors.map(\.description))
+                                fresh: \(wantRoot.map { JSONSerializer.string($0.jsonValue) } ?? "none") \(wantErrors)
+                                """)
+                        }
+                    }
+                }
+                #expect(mismatches == 0, "\(name) in chunks of \(size)")
+            }
+        }
+    }
+
+    @Test func `a value the user typed mid-stream shows in later renders as in a fresh reply`() throws {
+        let text = """
+        root = Stack([title, field, echo, total])
+        $name = "Ada"
+        title = TextContent("Hello " + $name)
+        field = Input("name", null, null, null, $name)
+        echo = TextContent(@Count(items) + " items for " + $name)
+        items = [1, 2, 3]
+        total = TextContent("Sum " + @Sum(items))
+
+        """
+        let texts = Self.prefixes(text, size: 9)
+        let reply = OpenUIReply(library: .standard)
+        var typed = false
+        for (i, t) in texts.enumerated() {
+            reply.update(text: t, isStreaming: i < texts.count - 1)
+            _ = reply.render()
+            // Once the field is bound (its line complete), the user types while the rest streams.
+            if !typed, t.contains("null, $name)\n") {
+                #expect(reply.component("field") != nil)
+                _ = reply.input(nodeID: "field", value: .string("Grace"))
+                typed = true
+            }
+        }
+        #expect(typed)
+        let (root, _) = reply.render()
+        let other = OpenUIReply(library: .standard)
+        other.update(text: text, isStreaming: false)
+        _ = other.render()
+        _ = other.input(nodeID: "field", value: .string("Grace"))
+        let (want, _) = other.render()
+        #expect(root == want)
+        let title = try #require(root?.children.first { $0.id == "title" })
+        #expect(title.props["text"] == .string("Hello Grace"))
+    }
+
+    @Test func `a statement redefined later replaces the kept one`() throws {
+        let text = "root = Stack([a, b])\na = TextContent(\"first\")\nb = TextContent(\"b\")\na = TextContent(\"second\")\n"
+        let reply = OpenUIReply(library: .standard)
+        for t in Self.prefixes(text, size: 3) {
+            reply.update(text: t, isStreaming: true)
+            _ = reply.render()
+        }
+        reply.update(text: text, isStreaming: false)
+        let (root, _) = reply.render()
+        let a = try #require(root?.children.first { $0.id == "a" })
+        #expect(a.props["text"] == .string("second"))
+        #expect(root == Self.fresh(text, streaming: false, library: .standard).0)
+    }
+
+    @Test func `a statement shown twice keeps distinct ids when its first place is reused`() throws {
+        let text = "root = Stack([box, box, extra])\nbox = Card([label])\nlabel = TextContent(\"x\")\nextra = TextContent(\"more\")\n"
+        let reply = OpenUIReply(library: .standard)
+        for t in Self.prefixes(text, size: 2) {
+            reply.update(text: t, isStreaming: true)
+            _ = reply.render()
+        }
+        reply.update(text: text, isStreaming: false)
+        let (root, _) = reply.render()
+        var ids: [String] = []
+        root?.walk { node, _ in ids.append(node.id) }
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        #expect(root == Self.fresh(text, streaming: false, library: .standard).0)
+    }
+
+    @Test func `a reused value still counts against the work budget`() {
+        var lines = ["root = Stack([Table([Col(\"c\", l0)])])"]
+        for i in 0..<40 { lines.append("l\(i) = [l\(i + 1), l\(i + 1)]") }
+        lines.append("l40 = 1")
+        let reply = OpenUIReply(library: .standard)
+        reply.update(text: lines.joined(separator: "\n"), isStreaming: false)
+        let (_, result) = reply.render()
+        #expect(result.errors.contains { $0.code == "runtime-error" && $0.message.contains("too much work") })
+    }
+}
