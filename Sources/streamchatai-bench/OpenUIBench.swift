@@ -85,7 +85,7 @@ enum OpenUIBench {
         return (head + lines).joined(separator: "\n") + "\n"
     }
 
-    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape) -> Result {
+    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, phases: Bool = false) -> Result {
         let text = program(bytes: bytes, shape: shape)
         let utf8 = Array(text.utf8)
         var oneShot = Double.infinity
@@ -112,10 +112,17 @@ enum OpenUIBench {
             }
             start = now()
             let reply = OpenUIReply(library: library)
+            var updating = 0.0, resulting = 0.0
             for (i, t) in texts.enumerated() {
+                let a = now()
                 reply.update(text: t, isStreaming: i < texts.count - 1)
+                let b = now()
+                if phases { _ = reply.result() }
+                resulting += now() - b
+                updating += b - a
                 _ = reply.render()
             }
+            if phases { print("update \(updating * 1000) ms, result() \(resulting * 1000) ms") }
             streamed = min(streamed, now() - start)
         }
         return Result(bytes: utf8.count, chunks: chunks, oneShotMillis: oneShot * 1000, streamedMillis: streamed * 1000, nodes: nodes)

@@ -51,7 +51,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
 if let flag = CommandLine.arguments.firstIndex(of: "--openui-only") {
     let picked = CommandLine.arguments.dropFirst(flag + 1).first.flatMap(OpenUIBench.Shape.init(rawValue:))
     for shape in picked.map({ [$0] }) ?? [OpenUIBench.Shape.tree, .flat] {
-        let r = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: 1, shape: shape)
+        let r = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: 1, shape: shape, phases: CommandLine.arguments.contains("--phases"))
         print("openui \(shape): one-shot \(fmt(r.oneShotMillis)) ms, streamed \(fmt(r.streamedMillis)) ms, \(fmt(r.streamedMillis / r.oneShotMillis))×, \(r.nodes) nodes")
     }
     exit(0)

@@ -49,10 +49,9 @@ final class OpenUIEvaluationCache {
         var queue = Array(names)
         var seen = Set(queue)
         while let name = queue.popLast() {
-            for key in [Key(name: name, valuePosition: true), Key(name: name, valuePosition: false),
-                        Key(name: name + "#default", valuePosition: false)] {
-                entries[key] = nil
-            }
+            entries[Key(name: name, valuePosition: true)] = nil
+            entries[Key(name: name, valuePosition: false)] = nil
+            if name.utf8.first == 0x24 { entries[Key(name: name + "#default", valuePosition: false)] = nil }  // `$name`'s default
             for reader in dependents.removeValue(forKey: name) ?? [] where seen.insert(reader).inserted { queue.append(reader) }
         }
     }

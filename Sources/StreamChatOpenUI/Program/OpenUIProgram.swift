@@ -38,6 +38,8 @@ public struct OpenUIProgram: Sendable {
     /// Replaces the pending tail's statements; returns the names whose meaning may have changed.
     @discardableResult
     mutating func setPending(_ pending: [OpenUIStatement]) -> [String] {
+        // A chunk that leaves the tail's statements as they were (whitespace, a token half there) changes nothing.
+        if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
         let old = Array(pendingByName.keys)
         statements.removeLast(statements.count - completedCount)
         pendingByName = [:]

@@ -24,6 +24,8 @@ struct OpenUIIRBuilder {
         var statements: [Int]
         /// How many nodes it holds.
         var size: Int
+        /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
+        var placed: (slot: String, path: [Int], node: UINode)?
     }
 
     /// What a builder carries from one render to the next.
@@ -76,16 +78,39 @@ struct OpenUIIRBuilder {
     }
 
     mutating func node(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?) -> UINode {
-        // A statement shown for the first time, whose value didn't change: its nodes from the last render.
-        if let statement = c.statementID, let current = version?(statement), let old = memory.kept[statement],
-           old.version == current, old.formName == formName, isUnused(statement), old.statements.allSatisfy({ uses[$0] == 0 }) {
-            for s in old.statements {
-                uses[s] = 1
-                usedOrder.append(s)
-            }
-            nodeCount += old.size
-            return old.node
+        if let old = reusable(c, formName: formName) { return old.node }
+        return made(c, parent: parent, slot: slot, inline: &inline, formName: formName)
+    }
+
+    /// A child in its parent's slot, tagged with the slot (and its place in a list); a kept statement keeps its tagged node too.
+    private mutating func placed(_ c: OpenUIComponent, parent: String, slot: String, path: [Int], inline: inout Int, formName: String?) -> UINode {
+        if let old = reusable(c, formName: formName), let statement = c.statementID {
+            if let placed = old.placed, placed.slot == slot, placed.path == path { return placed.node }
+            let node = Self.tagged(old.node, slot: slot, path: path)
+            memory.kept[statement]?.placed = (slot, path, node)
+            return node
         }
+        let node = Self.tagged(made(c, parent: parent, slot: slot, inline: &inline, formName: formName), slot: slot, path: path)
+        if let statement = c.statementID, memory.kept[statement] != nil, uses[number(of: statement)] == 1 {
+            memory.kept[statement]?.placed = (slot, path, node)
+        }
+        return node
+    }
+
+    /// A statement shown for the first time, whose value didn't change: its nodes from the last render, taken.
+    private mutating func reusable(_ c: OpenUIComponent, formName: String?) -> Kept? {
+        guard let statement = c.statementID, let current = version?(statement), let old = memory.kept[statement],
+              old.version == current, old.formName == formName, isUnused(statement), old.statements.allSatisfy({ uses[$0] == 0 })
+        else { return nil }
+        for s in old.statements {
+            uses[s] = 1
+            usedOrder.append(s)
+        }
+        nodeCount += old.size
+        return old
+    }
+
+    private mutating func made(_ c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?) -> UINode {
         let firstUsed = usedOrder.count
         let firstCount = nodeCount
         let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
@@ -98,7 +123,7 @@ struct OpenUIIRBuilder {
         let made = build(c, id: id, formName: formName)
         if let statement = c.statementID, id == statement, let current = version?(statement), !isTruncated {
             memory.kept[statement] = Kept(version: current, formName: formName, node: made, statements: Array(usedOrder[firstUsed...]),
-                                    size: nodeCount - firstCount)
+                                          size: nodeCount - firstCount, placed: nil)
         }
         return made
     }
@@ -112,7 +137,7 @@ struct OpenUIIRBuilder {
             var counter = 0
             switch value {
             case .component(let child):
-                children.append(Self.tagged(node(for: child, parent: id, slot: name, inline: &counter, formName: innerForm), slot: name, path: []))
+                children.append(placed(child, parent: id, slot: name, path: [], inline: &counter, formName: innerForm))
             case .array(let items) where Self.containsComponents(items):
                 props[name] = collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children)
             case .binding(let variable):
@@ -142,8 +167,8 @@ struct OpenUIIRBuilder {
             switch item {
             case .component(let child):
                 guard !isTruncated else { break }
-                let made = node(for: child, parent: parent, slot: slot, inline: &counter, formName: formName)
-                if !isTruncated { children.append(Self.tagged(made, slot: slot, path: path + [i])) }
+                let made = placed(child, parent: parent, slot: slot, path: path + [i], inline: &counter, formName: formName)
+                if !isTruncated { children.append(made) }
                 rest.append(.null)
             case .array(let inner) where Self.containsComponents(inner):
                 rest.append(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
