@@ -35,6 +35,6 @@ let package = Package(
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI"]),
         .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"], exclude: ["Golden"]),
-        .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI"], exclude: ["Fixtures"]),
+        .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI"], exclude: ["Fixtures", "Golden"]),
     ]
 )
