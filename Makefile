@@ -29,7 +29,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools plugins genui ui_state hardening signals
+EXAMPLES := steps errors run_tools plugins genui openui ui_state hardening signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -98,6 +98,7 @@ examples_LDLIBS_steps := -ljansson
 examples_LDLIBS_run_tools := -ljansson
 examples_LDLIBS_plugins := -ljansson -lpthread
 examples_LDLIBS_genui := -ljansson
+examples_LDLIBS_openui := -ljansson
 examples_LDLIBS_ui_state := -lpthread
 examples_LDLIBS_hardening := -lpthread
 

@@ -45,6 +45,7 @@ plugins=$(cd "$bin/.." && pwd)
 run "plugins of every kind run through one runner" "$here/expected/plugins.txt" 0 - "$bin/plugins" "$plugins/plugins" "$plugins/test-plugins"
 run "a reply's view changes by itself: render callback and engine state" "$here/expected/ui_state.txt" 0 - "$bin/ui_state" "$plugins/test-plugins"
 run "the adversarial test's reproducers end in errors or right results" "$here/expected/hardening.txt" 0 - "$bin/hardening" "$plugins/plugins"
+run "an OpenUI program streamed, rendered, filled in and submitted" "$here/expected/openui.txt" 0 - "$bin/openui" "$here/data/booking.oui"
 run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
