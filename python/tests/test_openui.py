@@ -1,0 +1,141 @@
+"""The built-in OpenUI renderer through the Python binding (and so through
+the C ABI): a program streamed to IR that follows the schema, a form that
+does not submit while a required field is empty, a Query fed by a read-only
+tool, a Mutation run by a tap, errors named by the spec's codes, and the
+standard library chosen by option."""
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from streamchatai import UIHost
+
+ROOT = Path(__file__).resolve().parents[2]
+IR_SCHEMA = json.loads((ROOT / "docs" / "ui-ir.schema.json").read_text())
+BOOKING = (ROOT / "examples-c" / "data" / "booking.oui").read_text()
+
+
+def openui(program, status="complete"):
+    return {"ai_ui": {"v": 1, "format": "openui", "version": "1.0", "status": status, "content": program}}
+
+
+def nodes(tree):
+    out = [tree]
+    for child in tree.get("children", []):
+        out += nodes(child)
+    return out
+
+
+def node(tree, type_, name=None):
+    return next(n for n in nodes(tree) if n["type"] == type_ and (name is None or n["props"].get("name") == name))
+
+
+@pytest.fixture
+def booking():
+    calls, sent, problems = [], [], []
+
+    def weather(call):
+        calls.append(("weather", call["arguments"]))
+        return {"summary": "sunny, 24 C"}
+
+    def book_table(call):
+        calls.append(("book_table", call["arguments"]))
+        return {"confirmation": "K-42"}
+
+    host = UIHost(send=lambda a: sent.append(a) or True, on_error=lambda m, p: problems.append(p))
+    host.add_tool({"name": "weather", "description": "The forecast", "inputSchema": {"type": "object"},
+                   "annotations": {"readOnlyHint": True}}, weather)
+    host.add_tool({"name": "book_table", "description": "Books a table", "inputSchema": {"type": "object"}}, book_table)
+    host.calls, host.sent, host.problems = calls, sent, problems
+    return host
+
+
+def test_a_streamed_program_renders_ir_that_follows_the_schema_with_statement_ids(booking):
+    for end in (len(BOOKING) // 3, 2 * len(BOOKING) // 3):
+        assert booking.receive("m1", openui(BOOKING[:end], "streaming")) == {"ui": True}
+        tree = booking.render("m1")
+        jsonschema.validate(tree, IR_SCHEMA)
+        assert tree["format"] == "openui" and tree["streaming"] is True
+    assert booking.calls == [], "Queries run once the reply is complete, never while it streams"
+    booking.receive("m1", openui(BOOKING))
+    tree = booking.render("m1")
+    jsonschema.validate(tree, IR_SCHEMA)
+    root = tree["root"]
+    assert root["type"] == "Card"
+    assert [c["id"] for c in root["children"]] == ["header", "weather", "booking", "done"]
+    assert node(root, "CardHeader")["props"]["title"] == "Dinner in Ohrid"
+    assert booking.problems == []
+
+
+def test_a_query_is_fed_by_a_read_only_tool_once_the_reply_is_complete(booking):
+    booking.receive("m1", openui(BOOKING))
+    assert booking.calls == [("weather", {"city": "Ohrid"})]
+    weather = node(booking.render("m1")["root"], "TextContent")
+    assert weather["id"] == "weather" and weather["props"]["text"] == "Forecast: sunny, 24 C"
+
+
+def test_a_form_does_not_submit_while_a_required_field_is_empty(booking):
+    booking.receive("m1", openui(BOOKING))
+    root = booking.render("m1")["root"]
+    button = node(root, "Button")
+    outcome = booking.event("m1", node_id=button["id"], name="tap")
+    assert outcome["actions"] == [] and booking.sent == []
+    assert ("book_table", {"place": "Kaneo"}) not in booking.calls, "a failed check runs nothing"
+    name = node(booking.render("m1")["root"], "Input", "name")
+    assert name["props"]["error"] == "This field is required"
+
+
+def test_a_mutation_runs_on_a_tap_and_the_form_is_sent_with_its_values(booking):
+    booking.receive("m1", openui(BOOKING))
+    root = booking.render("m1")["root"]
+    booking.event("m1", node_id=node(root, "Input", "name")["id"], name="change", value="Ada")
+    booking.event("m1", node_id=node(root, "Input", "email")["id"], name="change", value="ada@example.com")
+    outcome = booking.event("m1", node_id=node(root, "Button")["id"], name="tap")
+    assert ("book_table", {"place": "Kaneo"}) in booking.calls
+    assert [run["tool"] for run in outcome["tool_runs"]] == ["book_table"]
+    (action,) = booking.sent
+    assert action["name"] == "continue_conversation" and action["label"] == "Book a table"
+    assert action["payload"]["form_state"]["booking"]["name"]["value"] == "Ada"
+    done = next(n for n in nodes(booking.render("m1")["root"]) if n["id"] == "done")
+    assert done["props"]["text"] == "Booked: K-42"
+
+
+def test_a_tool_that_changes_things_never_runs_from_a_query(booking):
+    booking.receive("m1", openui('root = Card([TextContent("x" + sneaky.ok)])\nsneaky = Query("book_table", {}, {ok: false})'))
+    assert all(tool != "book_table" for tool, _ in booking.calls)
+    assert any("book_table" in p for p in booking.problems)
+
+
+def test_a_password_field_is_secure_and_its_value_never_sent(booking):
+    program = ('root = Card([login])\nlogin = Form("login", Buttons([Button("Sign in", @ToAssistant("Sign in"), "primary")]), '
+               '[FormControl("User", Input("user")), FormControl("Password", Input("secret", null, "password"))])')
+    booking.receive("m1", openui(program))
+    root = booking.render("m1")["root"]
+    secret = node(root, "Input", "secret")
+    assert secret["props"]["secure"] is True
+    booking.event("m1", node_id=node(root, "Input", "user")["id"], name="change", value="ada")
+    booking.event("m1", node_id=secret["id"], name="change", value="hunter2")
+    booking.event("m1", node_id=node(root, "Button")["id"], name="tap")
+    (action,) = booking.sent
+    assert "hunter2" not in json.dumps(action)
+    assert action["payload"]["form_state"]["login"]["user"]["value"] == "ada"
+
+
+def test_problems_reach_the_error_callback_named_by_the_spec_codes(booking):
+    booking.receive("m1", openui('root = Card([Nope("x"), TextContent()])'))
+    booking.render("m1")
+    assert any("unknown-component" in p for p in booking.problems)
+    assert any("missing-required" in p for p in booking.problems)
+
+
+def test_the_standard_library_is_chosen_by_option():
+    host = UIHost(renderer_options={"openui": {"library": "standard"}})
+    host.receive("m1", openui('root = Stack([TextContent("hi")])'))
+    assert host.render("m1")["root"]["type"] == "Stack"
+    problems = []
+    chat = UIHost(on_error=lambda m, p: problems.append(p))
+    chat.receive("m1", openui('root = Stack([TextContent("hi")])'))
+    assert chat.render("m1") is None, "nothing renders: the reply shows its text"
+    assert any("unknown-component" in p and "Stack" in p for p in problems), "the chat library has no Stack"
