@@ -17,6 +17,8 @@ let package = Package(
         .target(name: "StreamChatAI", dependencies: ["CFFI", "CStreamChatAIPluginABI", "CSystemShims"]),
         // OpenUI Lang 1.0: parser, evaluator, libraries, runtime and the `openui` renderer.
         .target(name: "StreamChatOpenUI", dependencies: ["StreamChatAI"]),
+        // The list of built-in renderers, one per format target, for the C layer and the command.
+        .target(name: "StreamChatRenderers", dependencies: ["StreamChatAI", "StreamChatOpenUI"]),
         .systemLibrary(name: "CSystemShims", path: "Sources/CSystemShims"),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .systemLibrary(name: "CStreamChatAIPluginABI", path: "Sources/CStreamChatAIPluginABI"),
@@ -27,12 +29,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .systemLibrary(name: "CStreamChatAIABI", path: "Sources/CStreamChatAIABI"),
         .target(
-            name: "StreamChatAIC", dependencies: ["StreamChatAI", "StreamChatOpenUI", "CStreamChatAIABI"],
+            name: "StreamChatAIC", dependencies: ["StreamChatAI", "StreamChatOpenUI", "StreamChatRenderers", "CStreamChatAIABI"],
             exclude: ["exports.map"]),
         .systemLibrary(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
-        .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI"]),
+        .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI", "StreamChatRenderers"]),
         .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"], exclude: ["Golden"]),
         .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI"], exclude: ["Fixtures", "Golden"]),

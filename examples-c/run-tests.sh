@@ -51,6 +51,12 @@ if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
     run "CLI: steps of a message" "$here/expected/cli-steps.txt" 0 - "$bin/streamchatai" steps "$here/data/message.json"
     run "CLI: generative UI preview" "$here/expected/cli-ui.txt" 0 - "$bin/streamchatai" ui "$here/data/genui-conversation.jsonl" --plugins "$plugins/plugins"
+    run "CLI: OpenUI replies, from ai_ui and from a fence in the text" "$here/expected/cli-ui-openui.txt" 0 \
+        "m3: openui unknown-component (root)" "$bin/streamchatai" ui "$here/data/openui-conversation.jsonl"
+    run "CLI: the UI host's config picks the OpenUI library" - 0 - "$bin/streamchatai" ui "$here/data/openui-conversation.jsonl" \
+        --config '{"openui": {"library": "standard"}}'
+    run "CLI: a bad --config exits 2 and says why" - 2 "unknown renderer" "$bin/streamchatai" ui "$here/data/openui-conversation.jsonl" \
+        --config '{"renderers": ["vega"]}'
     run "CLI: a reply's client tools run through plugins" "$here/expected/cli-run.txt" 0 - \
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --plugins "$plugins/plugins"
     run "CLI: usage errors exit 2" - 2 "usage:" "$bin/streamchatai" steps

@@ -1,5 +1,6 @@
 import CStreamChatAIABI
 import StreamChatAI
+import StreamChatRenderers
 
 #if canImport(Glibc)
 import Glibc

@@ -14,6 +14,16 @@ import Testing
         #expect(e.ui == ["v": 1, "format": "openui", "status": "complete", "content": "root = Card([title])\ntitle = CardHeader(\"Ohrid\")\n"])
     }
 
+    @Test func `a closing fence on the last line closes the block without its newline`() {
+        var e = AIUIFenceExtractor(fences: ["openui-lang": "openui"])
+        e.feed("Look:\n```openui-lang\nroot = Card([])\n```")
+        #expect(e.ui?["status"] == "streaming", "the line may still grow until the reply ends")
+        e.finish()
+        #expect(e.ui?["status"] == "complete")
+        #expect(e.ui?["content"] == "root = Card([])\n")
+        #expect(e.text == "Look:\n")
+    }
+
     @Test func `streaming until the fence closes, with fences split across chunks`() {
         for size in 1...9 {
             var e = AIUIFenceExtractor(fences: ["openui-lang": "openui"])

@@ -102,7 +102,7 @@ public struct AIUIFenceExtractor: Sendable {
         guard !pending.isEmpty else { return }
         let partial = pending
         pending = ""
-        take(line: partial, complete: false)
+        take(line: partial, complete: false, atEnd: true)
     }
 
     /// What follows the backticks of a fence line: up to three spaces, then
@@ -129,7 +129,8 @@ public struct AIUIFenceExtractor: Sendable {
         fence(line)?.unicodeScalars.allSatisfy({ $0 == "`" || $0 == " " }) ?? false
     }
 
-    private mutating func take(line: String, complete: Bool) {
+    /// `atEnd`: the reply ended on this line, so a closing fence without its newline still closes.
+    private mutating func take(line: String, complete: Bool, atEnd: Bool = false) {
         switch state {
         case .text:
             if lineStart, complete, let afterBackticks = Self.fence(line) {
@@ -143,10 +144,10 @@ public struct AIUIFenceExtractor: Sendable {
             }
             append(toText: line, complete: complete)
         case .otherBlock:
-            if lineStart, complete, Self.isClosingFence(line) { state = .text }
+            if lineStart, complete || atEnd, Self.isClosingFence(line) { state = .text }
             append(toText: line, complete: complete)
         case .uiBlock:
-            if lineStart, complete, Self.isClosingFence(line) {
+            if lineStart, complete || atEnd, Self.isClosingFence(line) {
                 state = .text
                 closed = true
                 lineStart = true

@@ -1,30 +1,45 @@
 import StreamChatAI
+import StreamChatRenderers
 import Synchronization
 
-/// `streamchatai ui FILE --plugins DIR [--json]`: previews the generative UI
-/// of each message as an outline of its UI IR, or says why the reply shows its text.
+/// `streamchatai ui FILE [--plugins DIR] [--config JSON] [--json]`: previews the
+/// generative UI of each message as an outline of its UI IR, or says why the
+/// reply shows its text. The built-in renderers (OpenUI) are on, as in
+/// `sca_ui_host_new`; a message whose text holds a fenced UI block and no
+/// `ai_ui` is read as a backend's fence extractor would have sent it.
 struct UICommand: Command {
     static let name = "ui"
     static let abstract = "Preview the generative UI (ai_ui) of each message of FILE as an outline of its UI IR."
     static let arguments: [Argument] = [
         .positional("FILE", "a message or a JSONL stream of message updates; - reads standard input"),
         .repeated("--plugins", "DIR", "a plugins folder whose renderers (and tools) the host takes"),
+        .option("--config", "JSON", #"the UI host's config as sca_ui_host_new takes it, such as {"openui": {"library": "standard"}}"#),
         .flag("--json", "print the UI IR itself"),
     ]
 
     let path: String
     let plugins: [String]
+    let config: String?
     let json: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         path = try parsed.required("FILE")
         plugins = parsed.all("--plugins")
+        config = parsed.value("--config")
         json = parsed.flag("--json")
     }
 
     func run() -> Int32 {
         let problems = Mutex<[String]>([])
-        let host = AIUIHost(onError: { id, problem in problems.withLock { $0.append("\(id ?? "host"): \(problem)") } })
+        let host: AIUIHost
+        do {
+            let configuration = try AIUIHost.Configuration(json: try JSONParser.parse(config ?? "{}"), builtIns: BuiltInRenderers.all)
+            host = try AIUIHost(configuration: configuration, builtIns: BuiltInRenderers.all,
+                                onError: { id, problem in problems.withLock { $0.append("\(id ?? "host"): \(problem)") } })
+        } catch {
+            Terminal.error("streamchatai ui: --config: \(error)")
+            return 2
+        }
         var failures = 0
         do {
             for dir in plugins { _ = try host.loadPlugins(directory: dir) }
@@ -46,7 +61,10 @@ struct UICommand: Command {
 
     private func show(_ message: JSONValue, host: AIUIHost) {
         let id = message["id"]?.stringValue ?? "message"
-        let custom = message["custom"] ?? message["custom_data"] ?? message
+        var custom = message["custom"] ?? message["custom_data"] ?? message
+        if custom["ai_ui"] == nil, let text = message["text"]?.stringValue, let ui = Self.fencedUI(in: text, host: host) {
+            custom = ["ai_ui": ui]
+        }
         if let reason = host.receive(messageID: id, customData: custom) {
             print(Terminal.styled("── \(id): shows its text (\(reason.reason))", "2"))
             return
@@ -61,5 +79,18 @@ struct UICommand: Command {
             print(Terminal.styled("── \(id) (\(render.format)\(render.isStreaming ? ", streaming" : ""))", "2"))
             print(IRDrawer.outline(render.root), terminator: "")
         }
+    }
+
+    /// The UI block a reply's text holds in a fence one of the host's renderers reads, as `ai_ui`.
+    static func fencedUI(in text: String, host: AIUIHost) -> JSONValue? {
+        var fences: [String: String] = [:]
+        for renderer in host.capabilities.jsonValue["renderers"]?.arrayValue ?? [] {
+            if let fence = renderer["fence"]?.stringValue, let format = renderer["format"]?.stringValue { fences[fence] = format }
+        }
+        guard !fences.isEmpty else { return nil }
+        var extractor = AIUIFenceExtractor(fences: fences)
+        extractor.feed(text)
+        extractor.finish()
+        return extractor.ui
     }
 }
