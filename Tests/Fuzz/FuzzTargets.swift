@@ -9,6 +9,9 @@
 import Glibc
 #endif
 
+/// Built once: a library is made from its signature lines.
+let fuzzChatLibrary = OpenUILibrary.chat
+
 /// The targets by name: each gets one input.
 let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
     // JSON: parse; a parsed value written and read again is the same value.
@@ -140,6 +143,37 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         streamed.finish()
         let once = ReasoningDocument(text)
         guard streamed.paragraphs == once.paragraphs else { fatalError("reasoning: streamed layout differs") }
+    },
+    // OpenUI Lang: a reply streamed in chunks of growing size, rendered to IR after each; the last render
+    // equals a fresh reply's; every control is then tapped and every input changed, which never traps.
+    "openui": { bytes in
+        // Renders after every chunk cost O(n²): 4 KB holds every construct, and keeps the smoke run short
+        // (the hostile-input tests take the megabyte lines).
+        let utf8 = Array(bytes.prefix(4096))
+        let library = fuzzChatLibrary
+        let reply = OpenUIReply(library: library)
+        var end = 0
+        var size = 1
+        while end < utf8.count {
+            end = min(utf8.count, end + size)
+            while end < utf8.count && (utf8[end] & 0xC0) == 0x80 { end += 1 }
+            reply.update(text: String(decoding: utf8[..<end], as: UTF8.self), isStreaming: end < utf8.count)
+            _ = reply.render()
+            size = size * 2 % 61 + 1
+        }
+        reply.update(text: String(decoding: utf8, as: UTF8.self), isStreaming: false)
+        let (root, result) = reply.render()
+        let fresh = OpenUIReply(library: library)
+        fresh.update(text: String(decoding: utf8, as: UTF8.self), isStreaming: false)
+        let (want, wanted) = fresh.render()
+        guard root == want, result.errors == wanted.errors else { fatalError("openui: the streamed render differs from a fresh one") }
+        var ids: [(String, [String])] = []
+        root?.walk { node, _ in ids.append((node.id, node.events)) }
+        for (id, events) in ids.prefix(50) {
+            if events.contains("tap") { _ = reply.trigger(nodeID: id) }
+            if events.contains("change") || events.contains("select") { _ = reply.input(nodeID: id, value: .string("x")) }
+        }
+        _ = reply.render()
     },
     // The ledger reader, on a file holding the input.
     "ledger": { bytes in
