@@ -106,14 +106,14 @@ import Glibc
         #expect(r.sent.first?.1 == .completed(output: ["done": true], summary: "later"))
     }
 
-    @Test func `an async tool completes through a task`() throws {
+    @Test func `an async tool completes through a task`() async throws {
         let r = Recorder()
         let tool = AIClientTool(definition: try definition("async")) { call in
             .completed(output: ["id": .string(call.id)], summary: nil)
         }
         let runner = try runner([tool])
         runner.run(try parts(clientCall("c", tool: "async")), send: r.sender())
-        #expect(r.waitForSend())
+        #expect(await r.waitForSendOffPool())
         #expect(r.sent.first?.1.isCompleted == true)
     }
 

@@ -54,6 +54,12 @@ final class Recorder: Sendable {
     /// Waits (up to 10 s, never in a passing run) for one more send.
     func waitForSend() -> Bool { signal.wait(timeout: .now() + 10) == .success }
 
+    /// The same, waiting on a thread of its own: a test whose tool completes in a Task must not hold one of the
+    /// few threads of the cooperative pool (two on a 2-core machine) while the Task waits for one.
+    func waitForSendOffPool() async -> Bool {
+        await withCheckedContinuation { continuation in Thread.detach { continuation.resume(returning: self.waitForSend()) } }
+    }
+
     /// A tool that records its runs and answers with its arguments.
     func echoTool(_ name: String = "echo", schema: String = #"{"type": "object"}"#) throws -> AIClientTool {
         try AIClientTool(definition: definition(name, schema: schema)) { call, completion in

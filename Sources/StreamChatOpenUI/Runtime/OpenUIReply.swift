@@ -79,7 +79,8 @@ public final class OpenUIReply {
     private func syncProgram() {
         if parser.generation != parserGeneration || program.completedStatementCount > parser.completed.count {
             parserGeneration = parser.generation
-            program = OpenUIProgram(statements: parser.statements)
+            program = OpenUIProgram(statements: parser.completed)
+            program.setPending(parser.pending)
             forgetKept()
             return
         }
