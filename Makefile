@@ -56,11 +56,52 @@ $(foreach p,$(PLUGIN_NAMES),$(eval $(call plugin_rules,$(p))))
 
 plugins: $(foreach p,$(PLUGIN_NAMES),$(call plugin_dir,$(p))/manifest.json)
 
-.PHONY: all lib cli release demo plugins bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
+.PHONY: all lib cli release demo plugins build-deps test-deps test-setup bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
 
 all: lib cli
 
-release:
+# ---------------------------------------------------------------- set-up
+# `make demo` and `make test` set up what they need on a fresh Debian machine
+# with the Swift toolchain: the Debian packages (when root; otherwise they stop
+# with the one apt-get line to run), and the Python test packages in a virtual
+# environment of the project's own under build/ (never the system Python).
+
+# Installs the Debian packages named in $(1) that are missing, when root;
+# otherwise stops with the one line to run.
+define ensure_debs
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then echo "installing" $$missing; apt-get update -qq && \
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+		else echo "missing Debian packages; run: sudo apt-get install" $$missing; exit 1; fi; \
+	fi
+endef
+
+BUILD_DEBS := libjansson-dev libffi-dev pkg-config gcc g++ make
+TEST_DEBS := valgrind python3-venv
+VENV := $(BUILD)/venv
+VENV_PYTHON := $(VENV)/bin/python
+PYTHON_TEST_PACKAGES := pytest jsonschema
+# The stamp names what the venv holds: a changed list makes it again.
+VENV_STAMP := $(VENV)/.ready-$(subst $() ,-,$(PYTHON_TEST_PACKAGES))
+
+build-deps:
+	$(call ensure_debs,$(BUILD_DEBS))
+
+test-setup: test-deps
+	examples-c/check-setup.sh
+
+test-deps: build-deps $(VENV_STAMP)
+	$(call ensure_debs,$(TEST_DEBS))
+
+$(VENV_STAMP):
+	$(call ensure_debs,python3-venv)
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV)
+	$(VENV_PYTHON) -m pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES)
+	touch $@
+
+release: | build-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 lib: release
@@ -74,7 +115,7 @@ cli: release
 	@mkdir -p $(BINDIR)
 	cp .build/release/streamchatai-cli $(BINDIR)/streamchatai
 
-demo: lib cli plugins
+demo: build-deps lib cli plugins
 	@echo "== the steps of a streamed reply"
 	$(BINDIR)/streamchatai steps examples-c/data/conversation.jsonl
 	@echo "== the bundled plugins"
@@ -89,7 +130,7 @@ demo: lib cli plugins
 
 # ---------------------------------------------------------------- tests
 
-test: lib cli plugins test-header test-exports test-install test-c memcheck test-python test-swift fuzz-smoke
+test: test-deps test-setup lib cli plugins test-header test-exports test-install test-c memcheck test-python test-swift fuzz-smoke
 	@echo "make test: all suites passed"
 
 test-swift: plugins
@@ -140,8 +181,8 @@ test-install: lib
 	$(BUILD)/install-test/errors > /dev/null
 	@echo "install: library, headers and streamchatai.pc work from $(BUILD)/install-test"
 
-test-python: lib
-	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(PYTHON) -m pytest -q python/tests
+test-python: lib $(VENV_STAMP)
+	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(VENV_PYTHON) -m pytest -q python/tests
 
 # ---------------------------------------------------------------- fuzz
 # One program of libFuzzer targets (Tests/Fuzz/FuzzTargets.swift) built from
@@ -198,16 +239,6 @@ fuzz-smoke: $(FUZZ_BIN)
 
 # ---------------------------------------------------------------- bench
 
-# Installs the Debian packages named in $(1) that are missing, when root;
-# otherwise stops with the one line to run.
-define ensure_debs
-	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		if [ "$$(id -u)" = 0 ]; then echo "installing" $$missing; apt-get update -qq && \
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-		else echo "missing Debian packages; run: sudo apt-get install" $$missing; exit 1; fi; \
-	fi
-endef
 
 bench-deps:
 	$(call ensure_debs,libjansson-dev libsimdjson-dev)
