@@ -63,6 +63,17 @@ import Testing
         return out.isEmpty ? [""] : out
     }
 
+    /// The last render of a reply streamed in `size`-byte chunks, rendered after each (standard library).
+    static func streamed(_ text: String, size: Int) -> UINode? {
+        let reply = OpenUIReply(library: .standard)
+        for t in prefixes(text, size: size) {
+            reply.update(text: t, isStreaming: true)
+            _ = reply.render()
+        }
+        reply.update(text: text, isStreaming: false)
+        return reply.render().root
+    }
+
     @Test func `every render while a reply streams equals a fresh render of the same text`() {
         for (name, text, library) in Self.programs() {
             // Every chunk is checked against a fresh render, so small chunks for the small programs only.
@@ -129,13 +140,7 @@ import Testing
 
     @Test func `a statement redefined later replaces the kept one`() throws {
         let text = "root = Stack([a, b])\na = TextContent(\"first\")\nb = TextContent(\"b\")\na = TextContent(\"second\")\n"
-        let reply = OpenUIReply(library: .standard)
-        for t in Self.prefixes(text, size: 3) {
-            reply.update(text: t, isStreaming: true)
-            _ = reply.render()
-        }
-        reply.update(text: text, isStreaming: false)
-        let (root, _) = reply.render()
+        let root = Self.streamed(text, size: 3)
         let a = try #require(root?.children.first { $0.id == "a" })
         #expect(a.props["text"] == .string("second"))
         #expect(root == Self.fresh(text, streaming: false, library: .standard).0)
@@ -143,13 +148,7 @@ import Testing
 
     @Test func `a statement shown twice keeps distinct ids when its first place is reused`() throws {
         let text = "root = Stack([box, box, extra])\nbox = Card([label])\nlabel = TextContent(\"x\")\nextra = TextContent(\"more\")\n"
-        let reply = OpenUIReply(library: .standard)
-        for t in Self.prefixes(text, size: 2) {
-            reply.update(text: t, isStreaming: true)
-            _ = reply.render()
-        }
-        reply.update(text: text, isStreaming: false)
-        let (root, _) = reply.render()
+        let root = Self.streamed(text, size: 2)
         var ids: [String] = []
         root?.walk { node, _ in ids.append(node.id) }
         #expect(Set(ids).count == ids.count, "\(ids)")
