@@ -4,7 +4,7 @@
 #   make test    build and run every test (Swift, C examples, header and ABI checks, valgrind, Python, fuzz smoke)
 #   make bench   print throughput against jansson, simdjson and JSONDecoder, through Swift, C and Python
 #   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60) each
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (library, headers, pkg-config file, the CLI, its man page, bash/zsh/fish completions)
 
 SHELL := /bin/bash
 PREFIX ?= /usr/local
@@ -78,7 +78,7 @@ define ensure_debs
 endef
 
 BUILD_DEBS := libjansson-dev libffi-dev pkg-config gcc g++ make
-TEST_DEBS := valgrind python3-venv
+TEST_DEBS := valgrind python3-venv man-db zsh fish
 VENV := $(BUILD)/venv
 VENV_PYTHON := $(VENV)/bin/python
 PYTHON_TEST_PACKAGES := pytest jsonschema
@@ -172,14 +172,15 @@ test-exports: lib
 	examples-c/check-exports.sh $(REAL_LIB) include/streamchatai.h
 
 # Installs into a scratch prefix and builds a C program through pkg-config against it.
-test-install: lib
+test-install: lib cli test-deps
 	rm -rf $(BUILD)/install-test
 	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(BUILD)/install-test > /dev/null
 	PKG_CONFIG_PATH=$(BUILD)/install-test/lib/pkgconfig $(CC) $(CFLAGS_STRICT) examples-c/errors.c \
 		$$(PKG_CONFIG_PATH=$(BUILD)/install-test/lib/pkgconfig pkg-config --cflags --libs streamchatai) \
 		-Wl,-rpath,$(CURDIR)/$(BUILD)/install-test/lib -o $(BUILD)/install-test/errors
 	$(BUILD)/install-test/errors > /dev/null
-	@echo "install: library, headers and streamchatai.pc work from $(BUILD)/install-test"
+	examples-c/check-install-docs.sh $(CURDIR)/$(BUILD)/install-test
+	@echo "install: library, headers, streamchatai.pc, the CLI, its man page and completions work from $(BUILD)/install-test"
 
 test-python: lib $(VENV_STAMP)
 	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(VENV_PYTHON) -m pytest -q python/tests
@@ -267,6 +268,12 @@ install: lib
 		'Version: $(VERSION)' 'Libs: -L$${libdir} -lstreamchatai' 'Cflags: -I$${includedir}' \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/streamchatai.pc
 	install -m 0755 .build/release/streamchatai-cli $(DESTDIR)$(PREFIX)/bin/streamchatai
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	.build/release/streamchatai-cli --man > $(DESTDIR)$(PREFIX)/share/man/man1/streamchatai.1
+	.build/release/streamchatai-cli --completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/streamchatai
+	.build/release/streamchatai-cli --completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_streamchatai
+	.build/release/streamchatai-cli --completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/streamchatai.fish
 
 clean:
 	rm -rf $(BUILD) .build

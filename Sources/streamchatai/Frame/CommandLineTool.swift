@@ -14,7 +14,8 @@ struct CommandLineTool {
         var lines = ["usage: streamchatai COMMAND [OPTIONS]", "", "commands:"]
         for command in commands { lines.append("  " + command.name.padding(toLength: width) + "  " + command.abstract) }
         lines += ["  " + "version".padding(toLength: width) + "  print the library's version",
-                  "", "Run 'streamchatai COMMAND --help' for a command's options."]
+                  "", "Run 'streamchatai COMMAND --help' for a command's options;",
+                  "'streamchatai --man' and 'streamchatai --completions bash|zsh|fish' write the man page and completions."]
         return lines.joined(separator: "\n")
     }
 
@@ -27,6 +28,17 @@ struct CommandLineTool {
         switch first {
         case "version", "--version":
             print("streamchatai \(StreamChatAIVersion.string)")
+            return 0
+        case "--man":
+            print(Documentation(commands: commands).manPage, terminator: "")
+            return 0
+        case "--completions":
+            let shell = words.dropFirst().first ?? ""
+            guard let script = Documentation(commands: commands).completions(for: shell) else {
+                Terminal.error("streamchatai --completions: name a shell: \(Documentation.shells.joined(separator: ", "))")
+                return 2
+            }
+            print(script, terminator: "")
             return 0
         case "help", "--help", "-h":
             if let name = words.dropFirst().first {
