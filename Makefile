@@ -56,7 +56,7 @@ $(foreach p,$(PLUGIN_NAMES),$(eval $(call plugin_rules,$(p))))
 
 plugins: $(foreach p,$(PLUGIN_NAMES),$(call plugin_dir,$(p))/manifest.json)
 
-.PHONY: all lib cli release demo plugins build-deps test-deps test-setup bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
+.PHONY: all lib cli release demo plugins wheel test-wheel build-deps test-deps test-setup bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
 
 all: lib cli
 
@@ -130,7 +130,7 @@ demo: build-deps lib cli plugins
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps test-setup lib cli plugins test-header test-exports test-install test-c memcheck test-python test-swift fuzz-smoke
+test: test-deps test-setup lib cli plugins test-header test-exports test-install test-c memcheck test-python test-wheel test-swift fuzz-smoke
 	@echo "make test: all suites passed"
 
 test-swift: plugins
@@ -181,6 +181,29 @@ test-install: lib cli test-deps
 	$(BUILD)/install-test/errors > /dev/null
 	examples-c/check-install-docs.sh $(CURDIR)/$(BUILD)/install-test
 	@echo "install: library, headers, streamchatai.pc, the CLI, its man page and completions work from $(BUILD)/install-test"
+
+# A wheel that bundles the library, the plugin helper and the bundled plugins,
+# tagged for this platform: pip install build/dist/streamchatai-*.whl works
+# outside the source tree with no STREAMCHATAI_LIB.
+WHEEL_SRC := $(BUILD)/wheel-src
+wheel: lib plugins $(VENV_STAMP)
+	rm -rf $(WHEEL_SRC) $(BUILD)/dist
+	mkdir -p $(WHEEL_SRC)/streamchatai/_lib
+	cp python/pyproject.toml python/setup.py $(WHEEL_SRC)/
+	cp python/streamchatai/*.py $(WHEEL_SRC)/streamchatai/
+	install -m 0755 $(REAL_LIB) $(WHEEL_SRC)/streamchatai/_lib/libstreamchatai.so
+	install -m 0755 $(LIBDIR)/streamchatai-plugin-helper $(WHEEL_SRC)/streamchatai/_lib/
+	cp -R $(BUILD)/plugins $(WHEEL_SRC)/streamchatai/plugins
+	$(VENV_PYTHON) -m pip wheel -q --disable-pip-version-check --no-deps -w $(BUILD)/dist $(WHEEL_SRC)
+	@ls $(BUILD)/dist/streamchatai-*.whl
+
+# Installs the wheel into a new venv and uses it from outside the tree.
+test-wheel: wheel
+	rm -rf $(BUILD)/wheel-venv
+	$(PYTHON) -m venv $(BUILD)/wheel-venv
+	$(BUILD)/wheel-venv/bin/python -m pip install -q --disable-pip-version-check --no-index $(BUILD)/dist/streamchatai-*.whl
+	cp python/check_wheel.py $(BUILD)/wheel-venv/  # run from outside the tree: a script's folder is on sys.path
+	cd /tmp && env -u STREAMCHATAI_LIB $(CURDIR)/$(BUILD)/wheel-venv/bin/python $(CURDIR)/$(BUILD)/wheel-venv/check_wheel.py
 
 test-python: lib $(VENV_STAMP)
 	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(VENV_PYTHON) -m pytest -q python/tests

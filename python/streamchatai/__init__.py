@@ -50,7 +50,7 @@ __all__ = [
     "UIHost", "FenceExtractor", "ui_diff",
     "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
-    "abi_version", "version", "decode_parts", "render_steps", "limit",
+    "abi_version", "version", "bundled_plugins", "decode_parts", "render_steps", "limit",
     "LIMIT_INPUT_BYTES", "LIMIT_JSON_DEPTH",
     "StreamChatAIError", "InvalidArgument", "InvalidJSON", "LimitExceeded", "NotFound", "Refused",
     "PluginError", "InternalError",
@@ -60,6 +60,19 @@ LIMIT_INPUT_BYTES = 0
 LIMIT_JSON_DEPTH = 1
 
 JSONInput = Union[str, bytes, Sequence[Any], Mapping[str, Any]]
+
+
+def bundled_plugins() -> Optional[str]:
+    """The folder of the plugins that ship with the library (``cards``,
+    ``weather``, …): inside an installed wheel, or build/plugins of the source
+    tree; None when there is neither."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    for folder in (here / "plugins", here.parents[1] / "build" / "plugins"):
+        if folder.is_dir():
+            return str(folder)
+    return None
 
 
 def abi_version() -> int:

@@ -1,8 +1,9 @@
 """Loads libstreamchatai and declares the C functions it uses.
 
-The library is found, in order, at $STREAMCHATAI_LIB, at build/lib of the
-source tree this package sits in, and through the system's library search
-path (ctypes.util.find_library).
+The library is found, in order, at $STREAMCHATAI_LIB, in the package's own
+_lib folder (an installed wheel bundles it there, with the plugin helper
+beside it), at build/lib of the source tree this package sits in, and
+through the system's library search path (ctypes.util.find_library).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ def _candidates():
     if env:
         yield env
         return
+    bundled = Path(__file__).resolve().parent / "_lib" / "libstreamchatai.so"
+    if bundled.exists():
+        yield str(bundled)
     tree = Path(__file__).resolve().parents[2] / "build" / "lib" / "libstreamchatai.so"
     if tree.exists():
         yield str(tree)
