@@ -57,6 +57,13 @@ if [ "$mode" != --valgrind ]; then
         --config '{"openui": {"library": "standard"}}'
     run "CLI: a bad --config exits 2 and says why" - 2 "unknown renderer" "$bin/streamchatai" ui "$here/data/openui-conversation.jsonl" \
         --config '{"renderers": ["vega"]}'
+    run "CLI: capabilities: the registrations and the UI capabilities a backend needs" "$here/expected/cli-capabilities.txt" 0 - \
+        "$bin/streamchatai" capabilities --plugins "$plugins/plugins" --config '{"renderers": []}' --components "$here/data/components.json"
+    run "CLI: capabilities names a bad component by file and place" - 1 "bad-component.json: component 0: \$.name: " \
+        "$bin/streamchatai" capabilities --components "$here/data/bad-component.json"
+    run "CLI: capabilities names a components file that isn't JSON" - 1 "broken.jsonl: unexpected" \
+        "$bin/streamchatai" capabilities --components "$here/data/broken.jsonl"
+    run "CLI: capabilities refuses a bad config with exit 2" - 2 "unknown setting" "$bin/streamchatai" capabilities --config '{"nope": 1}'
     run "CLI: a reply's client tools run through plugins" "$here/expected/cli-run.txt" 0 - \
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --plugins "$plugins/plugins"
     run "CLI: usage errors exit 2" - 2 "usage:" "$bin/streamchatai" steps

@@ -1,5 +1,4 @@
 import StreamChatAI
-import StreamChatRenderers
 import Synchronization
 
 /// `streamchatai ui FILE [--plugins DIR] [--config JSON] [--json]`: previews the
@@ -12,37 +11,29 @@ struct UICommand: Command {
     static let abstract = "Preview the generative UI (ai_ui) of each message of FILE as an outline of its UI IR."
     static let arguments: [Argument] = [
         .positional("FILE", "a message or a JSONL stream of message updates; - reads standard input"),
-        .repeated("--plugins", "DIR", "a plugins folder whose renderers (and tools) the host takes"),
-        .option("--config", "JSON", #"the UI host's config as sca_ui_host_new takes it, such as {"openui": {"library": "standard"}}"#),
+    ] + UIHostOptions.arguments + [
         .flag("--json", "print the UI IR itself"),
     ]
 
     let path: String
     let plugins: [String]
-    let config: String?
     let json: Bool
+    let host: AIUIHost
+    let problems: UIHostOptions.Problems
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         path = try parsed.required("FILE")
         plugins = parsed.all("--plugins")
-        config = parsed.value("--config")
         json = parsed.flag("--json")
+        let problems = UIHostOptions.Problems()
+        self.problems = problems
+        host = try UIHostOptions.host(parsed, onError: problems.add)
     }
 
     func run() -> Int32 {
-        let problems = Mutex<[String]>([])
-        let host: AIUIHost
-        do {
-            let configuration = try AIUIHost.Configuration(json: try JSONParser.parse(config ?? "{}"), builtIns: BuiltInRenderers.all)
-            host = try AIUIHost(configuration: configuration, builtIns: BuiltInRenderers.all,
-                                onError: { id, problem in problems.withLock { $0.append("\(id ?? "host"): \(problem)") } })
-        } catch {
-            Terminal.error("streamchatai ui: --config: \(error)")
-            return 2
-        }
         var failures = 0
         do {
-            for dir in plugins { _ = try host.loadPlugins(directory: dir) }
+            try UIHostOptions.loadPlugins(plugins, into: host)
             for item in try MessageStream(path: path).items {
                 guard case .success(let message) = item.message else {
                     if case .failure(let error) = item.message { Terminal.error("streamchatai: \(item.label): \(error)") }
@@ -55,7 +46,7 @@ struct UICommand: Command {
             Terminal.error("streamchatai: \(error)")
             return 1
         }
-        for problem in problems.withLock({ $0 }) { Terminal.error("streamchatai: \(problem)") }
+        problems.print()
         return failures == 0 ? 0 : 1
     }
 
