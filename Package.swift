@@ -36,7 +36,10 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]),
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI", "StreamChatRenderers"]),
         .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
-        .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI"], exclude: ["Golden"]),
-        .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI"], exclude: ["Fixtures", "Golden"]),
+        // What both test targets use (a seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI", "TestSupport"],
+                    exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Synchronization
 @testable import StreamChatAI
@@ -82,17 +83,6 @@ func runner(_ tools: [AIClientTool], maxAttempts: Int = 3, ledger: String? = nil
                                                 ledgerPath: ledger, toolTimeoutMs: timeoutMs), tools: tools)
 }
 
-/// A small deterministic generator for property tests.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A random JSON value of at most `depth` levels, with the strings and numbers that trip writers.
 func randomJSON(_ g: inout SeededRandom, depth: Int = 4) -> JSONValue {

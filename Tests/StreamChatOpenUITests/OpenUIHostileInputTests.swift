@@ -1,5 +1,6 @@
 import Dispatch
 import StreamChatAI
+import TestSupport
 import Testing
 @testable import StreamChatOpenUI
 
@@ -94,14 +95,3 @@ import Glibc
     }
 }
 
-/// A small deterministic generator for these tests.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}

@@ -78,4 +78,14 @@ import Glibc
         let prompt = OpenUIPrompt.instructions(library: .chat, fence: "openui-lang")
         #expect(prompt.contains("fenced block tagged openui-lang"))
     }
+
+    @Test func `a host's fences name its renderers' formats, for the fence extractor`() throws {
+        let host = AIUIHost(renderers: [OpenUIRenderer(library: .chat)])
+        #expect(host.fences == ["openui-lang": "openui"])
+        var extractor = AIUIFenceExtractor(fences: host.fences)
+        extractor.feed("Here:\n```openui-lang\nroot = Card([])\n```\n")
+        extractor.finish()
+        #expect(extractor.ui?["format"] == "openui")
+        #expect(AIUIHost().fences.isEmpty)
+    }
 }

@@ -11,4 +11,15 @@ extension AIUIHost {
             return AIUICapabilities.Renderer(format: renderer.format, fence: renderer.fence, instructions: instructions)
         }, components: components)
     }
+
+    /// The fence info strings the host's renderers read, each to its format (`openui-lang` → `openui`): what an
+    /// ``AIUIFenceExtractor`` for this host takes. A renderer without a fence is not listed; of two with one fence, the first asked.
+    public var fences: [String: String] {
+        let renderers = state.withLock { s in s.renderers.map(\.renderer) }
+        var out: [String: String] = [:]
+        for renderer in renderers {
+            if let fence = renderer.fence, out[fence] == nil { out[fence] = renderer.format }
+        }
+        return out
+    }
 }

@@ -19,13 +19,14 @@ public struct OpenUIResult: Sendable {
     /// Renders `program` with `library`. While streaming, problems later text may fix wait (`no-root`, enum checks).
     /// With `cache`, values kept from earlier renders are used; without `metadata`, unresolved references and
     /// orphans (which need the whole program) are left empty.
-    static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs, cache: OpenUIEvaluationCache? = nil,
-                       defaultsCache: OpenUIEvaluationCache? = nil, isFinished: Bool, isIncomplete: Bool, hasText: Bool,
-                       metadata: Bool = true) -> OpenUIResult {
+    /// `state` is the state store when the caller worked it out already (see ``state(_:library:inputs:cache:)``).
+    static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs, state known: [String: OpenUIValue]? = nil,
+                       cache: OpenUIEvaluationCache? = nil, defaultsCache: OpenUIEvaluationCache? = nil, isFinished: Bool,
+                       isIncomplete: Bool, hasText: Bool, metadata: Bool = true) -> OpenUIResult {
         var inputs = inputs
         inputs.isStreaming = !isFinished
         // Defaults see only what the user wrote, so they keep their own cache.
-        let state = Self.state(program, library: library, inputs: inputs, cache: defaultsCache)
+        let state = known ?? Self.state(program, library: library, inputs: inputs, cache: defaultsCache)
         inputs.state = state
         let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var errors: [OpenUIError] = []

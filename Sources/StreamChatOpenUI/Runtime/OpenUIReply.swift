@@ -139,8 +139,9 @@ public final class OpenUIReply {
 
     /// The program rendered with the reply's state and data.
     public func result() -> OpenUIResult {
-        prepareCaches()
-        var result = OpenUIResult.render(program, library: library, inputs: inputs(state: written), cache: cache,
+        let state = self.state
+        prepareCaches(state: state)
+        var result = OpenUIResult.render(program, library: library, inputs: inputs(state: written), state: state, cache: cache,
                                          defaultsCache: defaultsCache, isFinished: !isStreaming,
                                          isIncomplete: parser.isIncomplete, hasText: parser.hasText, metadata: !isStreaming)
         result.errors += toolErrors
@@ -148,12 +149,11 @@ public final class OpenUIReply {
     }
 
     /// Keeps the caches true to the inputs: a finished stream changes what is checked, a changed variable what reads it.
-    private func prepareCaches() {
+    private func prepareCaches(state now: [String: OpenUIValue]) {
         if renderedStreaming != isStreaming {
             renderedStreaming = isStreaming
             forgetKept()
         }
-        let now = state
         if now != renderedState {
             let changed = Set(now.keys).union(renderedState.keys).filter { now[$0] != renderedState[$0] }
             renderedState = now

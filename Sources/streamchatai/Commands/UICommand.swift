@@ -74,10 +74,7 @@ struct UICommand: Command {
 
     /// The UI block a reply's text holds in a fence one of the host's renderers reads, as `ai_ui`.
     static func fencedUI(in text: String, host: AIUIHost) -> JSONValue? {
-        var fences: [String: String] = [:]
-        for renderer in host.capabilities.jsonValue["renderers"]?.arrayValue ?? [] {
-            if let fence = renderer["fence"]?.stringValue, let format = renderer["format"]?.stringValue { fences[fence] = format }
-        }
+        let fences = host.fences
         guard !fences.isEmpty else { return nil }
         var extractor = AIUIFenceExtractor(fences: fences)
         extractor.feed(text)
