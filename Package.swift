@@ -9,6 +9,7 @@ let package = Package(
         // The Swift API, for Swift programs that link the core directly.
         .library(name: "StreamChatAI", targets: ["StreamChatAI"]),
         .library(name: "StreamChatOpenUI", targets: ["StreamChatOpenUI"]),
+        .library(name: "StreamChatA2UI", targets: ["StreamChatA2UI"]),
         .executable(name: "streamchatai-cli", targets: ["streamchatai"]),
         .executable(name: "streamchatai-bench", targets: ["streamchatai-bench"]),
         .executable(name: "streamchatai-plugin-helper", targets: ["streamchatai-plugin-helper"]),
@@ -17,8 +18,10 @@ let package = Package(
         .target(name: "StreamChatAI", dependencies: ["CFFI", "CStreamChatAIPluginABI", "CSystemShims"]),
         // OpenUI Lang 1.0: parser, evaluator, libraries, runtime and the `openui` renderer.
         .target(name: "StreamChatOpenUI", dependencies: ["StreamChatAI"]),
+        // A2UI v1.0 and v0.9.x: messages, surfaces, the basic catalog and the `a2ui` renderer.
+        .target(name: "StreamChatA2UI", dependencies: ["StreamChatAI"]),
         // The list of built-in renderers, one per format target, for the C layer and the command.
-        .target(name: "StreamChatRenderers", dependencies: ["StreamChatAI", "StreamChatOpenUI"]),
+        .target(name: "StreamChatRenderers", dependencies: ["StreamChatAI", "StreamChatOpenUI", "StreamChatA2UI"]),
         .systemLibrary(name: "CSystemShims", path: "Sources/CSystemShims"),
         .systemLibrary(name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         .systemLibrary(name: "CStreamChatAIPluginABI", path: "Sources/CStreamChatAIPluginABI"),
@@ -39,6 +42,7 @@ let package = Package(
         // What both test targets use (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "StreamChatA2UITests", dependencies: ["StreamChatA2UI", "StreamChatAI", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI", "TestSupport"],
                     exclude: ["Fixtures", "Golden"]),
     ]

@@ -1,4 +1,5 @@
 import StreamChatAI
+import StreamChatA2UI
 import StreamChatOpenUI
 
 /// The renderers this library builds in, in their default asking order: what
@@ -8,5 +9,5 @@ import StreamChatOpenUI
 /// there are.
 public enum BuiltInRenderers {
     /// Every built-in renderer.
-    public static let all: [AIUIBuiltInRenderer] = [OpenUIRenderer.builtIn]
+    public static let all: [AIUIBuiltInRenderer] = [A2UIRenderer.builtIn, OpenUIRenderer.builtIn]
 }

@@ -9,6 +9,8 @@ public struct AIUICapabilities: Sendable, Hashable {
         public var fence: String?
         /// The app's instructions, then the format's own.
         public var instructions: String
+        /// What the format adds (A2UI: `catalog_id`).
+        public var fields: JSONObject = JSONObject()
     }
 
     /// The renderers, in asking order.
@@ -16,13 +18,13 @@ public struct AIUICapabilities: Sendable, Hashable {
     /// The app's components.
     public var components: [AIUIComponentDefinition]
 
-    /// `{"v": 1, "renderers": [{"format", "fence", "instructions"}], "components": [...]}`.
+    /// `{"v": 1, "renderers": [{"format", "fence", "instructions", …the format's fields}], "components": [...]}`.
     public var jsonValue: JSONValue {
         .object(JSONObject([
             ("v", 1),
             ("renderers", .array(renderers.map { r in
                 .object(JSONObject([("format", .string(r.format)), ("fence", r.fence.map(JSONValue.string) ?? .null),
-                                    ("instructions", .string(r.instructions))]))
+                                    ("instructions", .string(r.instructions))] + r.fields.map { ($0.key, $0.value) }))
             })),
             ("components", .array(components.map(\.jsonValue))),
         ]))

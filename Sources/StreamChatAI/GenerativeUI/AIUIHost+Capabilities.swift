@@ -8,7 +8,7 @@ extension AIUIHost {
         return AIUICapabilities(renderers: renderers.map { renderer in
             let instructions = [configuration.instructions, renderer.instructions(components: renderer.usable(components), tools: tools)]
                 .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n\n")
-            return AIUICapabilities.Renderer(format: renderer.format, fence: renderer.fence, instructions: instructions)
+            return AIUICapabilities.Renderer(format: renderer.format, fence: renderer.fence, instructions: instructions, fields: renderer.capabilityFields)
         }, components: components)
     }
 

@@ -12,6 +12,8 @@ public protocol AIUIRenderer: Sendable {
     /// The names of the format's own components: an app component named like
     /// one of them would replace it, so the host leaves such a component out.
     var ownComponents: [String] { get }
+    /// Fields the format adds to its entry in the host's capabilities (A2UI: its `catalog_id`).
+    var capabilityFields: JSONObject { get }
     /// Whether it reads this version of the format (nil: the agent named none).
     func supports(version: String?) -> Bool
     /// The name the format calls an app component by (OpenUI: `PlaceCard`
@@ -27,6 +29,7 @@ public protocol AIUIRenderer: Sendable {
 extension AIUIRenderer {
     public var fence: String? { nil }
     public var ownComponents: [String] { [] }
+    public var capabilityFields: JSONObject { JSONObject() }
     public func supports(version: String?) -> Bool { true }
     public func componentName(for component: AIUIComponentDefinition) -> String { component.name }
 

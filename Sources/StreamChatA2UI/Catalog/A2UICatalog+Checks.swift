@@ -1,0 +1,64 @@
+import StreamChatAI
+
+extension A2UICatalog {
+    /// Checks a basic component's properties when it arrives: required ones
+    /// present, each of its kind (a choice among its values, child ids as
+    /// strings, a literal or a binding or a call where a dynamic value goes).
+    /// Properties the catalog does not name are left alone (lenient).
+    /// - Throws: ``A2UIProblem`` `VALIDATION_FAILED` at the property's pointer.
+    func check(_ component: A2UIComponent, spec: A2UIComponentSpec, at path: String) throws(A2UIProblem) {
+        func fail(_ property: String, _ why: String) -> A2UIProblem {
+            A2UIProblem(A2UIProblem.Code.validationFailed, "Validation failed for component '\(component.type)' (\(component.id)): \(property) \(why)",
+                        path: path + "/" + property)
+        }
+        for name in spec.required where component.properties[name] == nil || component.properties[name] == .null {
+            throw fail(name, "is required")
+        }
+        for (name, kind) in spec.properties {
+            guard let value = component.properties[name] else { continue }
+            let dynamic = A2UIDynamic.isDynamic(value)
+            switch kind {
+            case .dynamicString where !dynamic:
+                guard value.stringValue != nil || value.doubleValue != nil || value.boolValue != nil else { throw fail(name, "must be a string, a binding or a call, found \(value.typeName)") }
+            case .dynamicNumber where !dynamic:
+                guard value.doubleValue != nil else { throw fail(name, "must be a number, a binding or a call, found \(value.typeName)") }
+            case .dynamicBoolean where !dynamic:
+                guard value.boolValue != nil else { throw fail(name, "must be a boolean, a binding or a call, found \(value.typeName)") }
+            case .dynamicStringList where !dynamic:
+                guard value.arrayValue?.allSatisfy({ $0.stringValue != nil }) == true else { throw fail(name, "must be a list of strings, a binding or a call, found \(value.typeName)") }
+            case .number:
+                guard value.doubleValue != nil else { throw fail(name, "must be a number, found \(value.typeName)") }
+            case .boolean:
+                guard value.boolValue != nil else { throw fail(name, "must be a boolean, found \(value.typeName)") }
+            case .choice(let allowed):
+                guard let s = value.stringValue, allowed.contains(s) else {
+                    throw fail(name, "must be one of \(allowed.joined(separator: ", ")), found \(JSONSerializer.string(value))")
+                }
+            case .child:
+                guard value.stringValue?.isEmpty == false else { throw fail(name, "must be a component id, found \(value.typeName)") }
+            case .childList:
+                switch value {
+                case .array(let ids): guard ids.allSatisfy({ $0.stringValue?.isEmpty == false }) else { throw fail(name, "must list component ids") }
+                case .object(let t): guard t["componentId"]?.stringValue != nil, t["path"]?.stringValue != nil else { throw fail(name, "must be ids or a template {componentId, path}") }
+                default: throw fail(name, "must be ids or a template {componentId, path}, found \(value.typeName)")
+                }
+            case .tabs:
+                guard let tabs = value.arrayValue, !tabs.isEmpty,
+                      tabs.allSatisfy({ $0["child"]?.stringValue != nil && $0["title"] != nil }) else { throw fail(name, "must be a non-empty list of {title, child}") }
+            case .options:
+                guard let options = value.arrayValue, options.allSatisfy({ $0["label"] != nil && $0["value"]?.stringValue != nil }) else {
+                    throw fail(name, "must be a list of {label, value}")
+                }
+            case .action:
+                guard value["event"]?["name"]?.stringValue != nil || value["functionCall"]?.objectValue != nil else {
+                    throw fail(name, "must be {event: {name, context?}} or {functionCall: {call, args?}}")
+                }
+            case .checks:
+                guard value.arrayValue?.allSatisfy({ $0.objectValue != nil }) == true else { throw fail(name, "must be a list of check rules") }
+            case .icon:
+                guard value.stringValue != nil || value["svgPath"] != nil || dynamic else { throw fail(name, "must be an icon name, {svgPath} or a binding") }
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import StreamChatAI
+
+/// Resolves a surface's dynamic values: bindings read the data model,
+/// calls run the basic catalog's functions (or, for a name the catalog does
+/// not define, one of the host's tools), literals stay. A failure makes the
+/// value null and is reported, never thrown.
+struct A2UIEvaluator {
+    /// The deepest nesting of function calls (a call in a call's arguments).
+    static let maxCallDepth = 8
+    /// The deepest nesting of `${…}` expressions in one formatString.
+    static let maxExpressionDepth = 10
+
+    let surfaceID: String
+    let model: JSONValue
+    let appCatalogID: String
+    /// Runs a function the catalog does not define (a host tool); nil when none provides it.
+    let external: (String, JSONObject) -> Result<JSONValue, A2UIProblem>
+    private(set) var problems: [A2UIProblem] = []
+
+    init(surfaceID: String, model: JSONValue, appCatalogID: String,
+         external: @escaping (String, JSONObject) -> Result<JSONValue, A2UIProblem>) {
+        self.surfaceID = surfaceID
+        self.model = model
+        self.appCatalogID = appCatalogID
+        self.external = external
+    }
+
+    mutating func report(_ code: String, _ message: String) {
+        problems.append(A2UIProblem(code, message, surfaceID: surfaceID))
+    }
+
+    /// The pointer a binding names in `scope`, or nil (reported) when it is not one.
+    mutating func pointer(_ path: String, _ scope: A2UIScope) -> JSONPointer? {
+        do { return try scope.pointer(path) } catch {
+            report(A2UIProblem.Code.validationFailed, "the binding path \(JSONSerializer.quoted(path)) is not a JSON pointer: \(error)")
+            return nil
+        }
+    }
+
+    /// The value of `raw` in `scope`: a binding's data (null when missing), a call's result, a literal with its dynamic members resolved.
+    mutating func resolve(_ raw: JSONValue?, _ scope: A2UIScope, depth: Int = 0) -> JSONValue {
+        guard let raw else { return .null }
+        switch A2UIDynamic(raw) {
+        case .binding(let path):
+            guard let p = pointer(path, scope) else { return .null }
+            return model.value(at: p) ?? .null
+        case .call(let name, let arguments, let catalogID):
+            return call(name, arguments, catalogID: catalogID, scope, depth: depth + 1)
+        case .literal(let value):
+            guard depth < 16 else { return value }
+            switch value {
+            case .array(let list) where list.contains(where: Self.mayHoldDynamic):
+                return .array(list.map { resolve($0, scope, depth: depth + 1) })
+            case .object(let o) where o.values.contains(where: Self.mayHoldDynamic):
+                return .object(JSONObject(o.map { ($0.key, resolve($0.value, scope, depth: depth + 1)) }))
+            default: return value
+            }
+        }
+    }
+
+    private static func mayHoldDynamic(_ v: JSONValue) -> Bool {
+        switch v {
+        case .object, .array: true
+        default: false
+        }
+    }
+
+    /// The result of calling `name`; null (reported) when it fails.
+    mutating func call(_ name: String, _ args: JSONObject, catalogID: String?, _ scope: A2UIScope, depth: Int, resolved: Bool = false) -> JSONValue {
+        guard depth <= Self.maxCallDepth else {
+            report(A2UIProblem.Code.limit, "function calls nest deeper than \(Self.maxCallDepth) levels (\(name))")
+            return .null
+        }
+        if let catalogID, !A2UICatalog.basicCatalogAliases.contains(catalogID), catalogID != appCatalogID {
+            report(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(catalogID) (for the function \(name))")
+            return .null
+        }
+        func arg(_ key: String) -> JSONValue? { resolved ? args[key] : args[key].map { resolve($0, scope, depth: depth) } }
+        do throws(A2UIProblem) {
+            switch name {
+            case "@index":
+                guard let index = scope.index else {
+                    throw A2UIProblem(A2UIProblem.Code.functionFailed, "@index function can only be evaluated inside a collection template iteration scope.")
+                }
+                return .integer(Int64(index + A2UICoercion.int(arg("offset"))))
+            case "and", "or":
+                guard case .array(let values)? = args["values"], values.count >= 2 else {
+                    throw A2UIProblem(A2UIProblem.Code.functionFailed, "\(name) needs values: a list of at least two booleans")
+                }
+                let wanted = name == "or"
+                for v in values where A2UICoercion.bool(resolved ? v : resolve(v, scope, depth: depth)) == wanted { return .bool(wanted) }
+                return .bool(!wanted)
+            case "not": return .bool(!A2UICoercion.bool(arg("value")))
+            case "required": return A2UIValidators.required(arg("value"))
+            case "regex": return try A2UIValidators.regex(arg("value"), pattern: arg("pattern"))
+            case "length": return try A2UIValidators.length(arg("value"), min: arg("min"), max: arg("max"))
+            case "numeric": return try A2UIValidators.numeric(arg("value"), min: arg("min"), max: arg("max"))
+            case "email": return A2UIValidators.email(arg("value"))
+            case "formatString": return .string(formatString(A2UICoercion.string(arg("value")), scope, depth: depth))
+            case "formatNumber":
+                let decimals = arg("decimals").flatMap { $0.isNull ? nil : A2UICoercion.int($0, in: 0...20) }
+                return .string(A2UIFormatters.number(A2UICoercion.double(arg("value")), decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
+            case "formatCurrency":
+                guard let code = arg("currency")?.stringValue, !code.isEmpty else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "formatCurrency needs currency (an ISO 4217 code)") }
+                let decimals = arg("decimals").flatMap { $0.isNull ? nil : A2UICoercion.int($0, in: 0...20) }
+                return .string(A2UIFormatters.currency(A2UICoercion.double(arg("value")), code: code, decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
+            case "formatDate":
+                guard let format = arg("format")?.stringValue else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "formatDate needs format (a TR35 pattern)") }
+                return .string(try A2UIDateFormat.format(arg("value"), pattern: format))
+            case "pluralize":
+                var forms: [String: String] = [:]
+                for key in ["zero", "one", "two", "few", "many", "other"] { if let v = arg(key), !v.isNull { forms[key] = A2UICoercion.string(v) } }
+                guard let text = A2UIFormatters.plural(A2UICoercion.double(arg("value")), forms: forms) else {
+                    throw A2UIProblem(A2UIProblem.Code.functionFailed, "pluralize needs other")
+                }
+                return .string(text)
+            case "openUrl":
+                throw A2UIProblem(A2UIProblem.Code.functionFailed, "openUrl opens a link on a user's tap; it has no value while rendering")
+            default:
+                var values = JSONObject()
+                for (key, value) in args { values[key] = resolved ? value : resolve(value, scope, depth: depth) }
+                return try external(name, values).get()
+            }
+        } catch {
+            problems.append(A2UIProblem(error.code, error.message, surfaceID: surfaceID))
+            return .null
+        }
+    }
+}

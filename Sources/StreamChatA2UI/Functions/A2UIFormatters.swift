@@ -1,0 +1,66 @@
+import StreamChatAI
+
+/// The basic catalog's formatting functions, locale-neutral (English
+/// separators and plural rules, the Gregorian calendar in the offset the
+/// date was written with).
+enum A2UIFormatters {
+    /// `1234.5` → `1,234.5`; `decimals` fixes the digits after the point.
+    static func number(_ value: Double, decimals: Int?, grouping: Bool) -> String {
+        let negative = value < 0
+        var magnitude = abs(value)
+        var text: String
+        if let decimals {
+            let d = max(0, min(decimals, 12))
+            let scale = pow10(d)
+            magnitude = (magnitude * scale).rounded() / scale
+            text = fixed(magnitude, decimals: d)
+        } else {
+            text = A2UICoercion.number(magnitude)
+            if text.contains("e") { text = fixed(magnitude, decimals: 6) }
+        }
+        if grouping {
+            let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            var whole = Array(parts[0])
+            var grouped: [Character] = []
+            while whole.count > 3 {
+                grouped = [","] + whole.suffix(3) + grouped
+                whole.removeLast(3)
+            }
+            text = String(whole + grouped) + (parts.count > 1 ? "." + parts[1] : "")
+        }
+        return (negative && magnitude != 0 ? "-" : "") + text
+    }
+
+    /// `-1234.5, "USD"` → `-$1,234.50`; an unknown code is written before the number.
+    static func currency(_ value: Double, code: String, decimals: Int?, grouping: Bool) -> String {
+        let symbols = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CNY": "CN¥", "KRW": "₩", "CAD": "CA$", "AUD": "A$", "CHF": "CHF "]
+        let zeroDecimal: Set<String> = ["JPY", "KRW"]
+        let upper = code.uppercased()
+        let digits = decimals ?? (zeroDecimal.contains(upper) ? 0 : 2)
+        let body = number(abs(value), decimals: digits, grouping: grouping)
+        let symbol = symbols[upper] ?? (upper + " ")
+        return (value < 0 && body.contains(where: { $0 != "0" && $0 != "." && $0 != "," }) ? "-" : "") + symbol + body
+    }
+
+    /// English plural categories: `one` for exactly 1, `zero` for 0 when given, else `other`.
+    static func plural(_ value: Double, forms: [String: String]) -> String? {
+        if value == 0, let zero = forms["zero"] { return zero }
+        if value == 1, let one = forms["one"] { return one }
+        if value == 2, let two = forms["two"] { return two }
+        return forms["other"]
+    }
+
+    private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { r, _ in r * 10 } }
+
+    private static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value < 9.0e15 else { return String(value) }
+        let scale = pow10(decimals)
+        let scaled = (value * scale).rounded()
+        guard scaled < 9.0e15 else { return String(value) }
+        let whole = Int64(scaled) / Int64(scale)
+        let fraction = Int64(scaled) % Int64(scale)
+        guard decimals > 0 else { return String(whole) }
+        let f = String(fraction)
+        return String(whole) + "." + String(repeating: "0", count: decimals - f.count) + f
+    }
+}

@@ -1,0 +1,45 @@
+import StreamChatAI
+
+/// One component of a surface's flat list, as the agent defined it:
+/// `{"id": "title", "component": "Text", "text": {"path": "/name"}}`.
+public struct A2UIComponent: Sendable, Hashable {
+    /// Its id, unique in its surface; `root` is the one under the surface.
+    public var id: String
+    /// Its type, a name of its catalog (`Text`, `Column`) or an app component's name.
+    public var type: String
+    /// The catalog it comes from, when it names its own (else the surface's).
+    public var catalogID: String?
+    /// Everything else it carries: its properties, unresolved (`weight`,
+    /// `accessibility` and `metadata` included).
+    public var properties: JSONObject
+
+    /// A component.
+    public init(id: String, type: String, catalogID: String? = nil, properties: JSONObject = JSONObject()) {
+        self.id = id
+        self.type = type
+        self.catalogID = catalogID
+        self.properties = properties
+    }
+
+    /// Reads a v0.9/v1.0 component; `path` is its JSON pointer in the message, for errors.
+    init(json: JSONValue, path: String) throws(A2UIProblem) {
+        guard case .object(let o) = json else {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "a component must be an object, found \(json.typeName)", path: path)
+        }
+        guard case .string(let id)? = o["id"], !id.isEmpty else {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "a component is missing an 'id' (a non-empty string)", path: path + "/id")
+        }
+        guard case .string(let type)? = o["component"], !type.isEmpty else {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "Cannot create component \(id) without a type ('component', a string)", path: path + "/component")
+        }
+        var catalog: String?
+        switch o["catalogId"] {
+        case nil: break
+        case .string(let c)?: catalog = c
+        case let other?:
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "catalogId must be a string, found \(other.typeName)", path: path + "/catalogId")
+        }
+        self.init(id: id, type: type, catalogID: catalog,
+                  properties: JSONObject(o.filter { $0.key != "id" && $0.key != "component" && $0.key != "catalogId" }))
+    }
+}

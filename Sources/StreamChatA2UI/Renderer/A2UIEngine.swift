@@ -1,0 +1,289 @@
+import StreamChatAI
+import Synchronization
+
+/// A2UI's engine for one conversation: every reply's messages change one
+/// set of surfaces (a later reply may update an earlier reply's surface,
+/// which then renders again where it was created); each reply shows the
+/// surfaces it created.
+final class A2UIEngine: AIUIEngine {
+    let renderer: A2UIRenderer
+
+    private struct Reply {
+        var stream = A2UIMessageStream()
+        var context: AIUIContext?
+        /// The problems already told, so a render does not tell them again.
+        var told: Set<String> = []
+        /// The nodes of the last view, by id.
+        var refs: [String: A2UINodeRef] = [:]
+        /// The last view and what it was made from.
+        var view: (key: [Int], streaming: Bool, node: UINode?)?
+        var isStreaming = true
+    }
+
+    /// A function the catalog lacks, run as one of the host's tools.
+    private enum ToolCall {
+        case running
+        case done(Result<JSONValue, A2UIProblem>)
+    }
+
+    private struct State {
+        var store: A2UISurfaceStore
+        var replies: [String: Reply] = [:]
+        var toolCalls: [String: ToolCall] = [:]
+        var toolCallOrder: [String] = []
+        /// Counts tool results arrived, so views made before them are made again.
+        var toolRevision = 0
+    }
+
+    /// The most tool results kept (the oldest go first).
+    static let maxToolResults = 256
+
+    private let state: Mutex<State>
+
+    init(renderer: A2UIRenderer) {
+        self.renderer = renderer
+        state = Mutex(State(store: A2UISurfaceStore(catalog: renderer.catalog, appCatalogID: renderer.appCatalogID)))
+    }
+
+    // MARK: Messages
+
+    func receive(_ document: AIUIDocument, context: AIUIContext) {
+        let (problems, others) = state.withLock { s -> ([A2UIProblem], [AIUIContext]) in
+            var reply = s.replies[context.messageID] ?? Reply()
+            reply.context = context
+            reply.isStreaming = document.isStreaming
+            let (items, restarted) = reply.stream.advance(document.content, complete: !document.isStreaming)
+            if restarted {
+                // The agent rewrote the reply: its surfaces start over from the new text.
+                for surface in s.store.owned(by: context.messageID) { s.store[surface.id] = nil }
+                reply.told = []
+            }
+            var problems: [A2UIProblem] = []
+            var touched = Set<String>()
+            for item in items {
+                switch item {
+                case .problem(let p): problems.append(p)
+                case .message(let json, let line):
+                    switch A2UIMessageDecoder.decode(json) {
+                    case .failure(var p):
+                        p.line = line
+                        problems.append(p)
+                    case .success(let decoded):
+                        for w in decoded.warnings { problems.append(A2UIProblem("WARNING", w, line: line)) }
+                        do throws(A2UIProblem) {
+                            let owner = decoded.message.surfaceID.flatMap { s.store[$0]?.owner }
+                            if let id = try s.store.apply(decoded.message, from: context.messageID) { touched.insert(owner ?? s.store[id]?.owner ?? context.messageID) }
+                        } catch {
+                            var p = error
+                            p.line = line
+                            problems.append(p)
+                        }
+                    }
+                }
+            }
+            s.replies[context.messageID] = reply
+            touched.remove(context.messageID)
+            return (problems, touched.compactMap { s.replies[$0]?.context })
+        }
+        for p in problems { context.report("a2ui " + p.description) }
+        for other in others { other.setNeedsRender() }
+    }
+
+    // MARK: Views
+
+    /// A function call outside the catalog that a view asked for.
+    typealias ToolRequest = (key: String, name: String, arguments: JSONObject)
+
+    /// Collects the tool requests of one view (the builder's closures run on the viewing thread, under the lock).
+    private final class Requests {
+        var items: [ToolRequest] = []
+    }
+
+    func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
+        let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
+            guard var reply = s.replies[context.messageID] else { return (nil, [], []) }
+            let surfaces = s.store.owned(by: context.messageID)
+            let key = surfaces.map(\.revision) + [surfaces.count, s.toolRevision]
+            if let last = reply.view, last.key == key, last.streaming == document.isStreaming { return (last.node, [], []) }
+            let requests = Requests()
+            var problems: [A2UIProblem] = []
+            var refs: [String: A2UINodeRef] = [:]
+            var nodes: [UINode] = []
+            for (i, surface) in surfaces.enumerated() {
+                var builder = A2UIIRBuilder(surface: surface, catalog: renderer.catalog, idPrefix: i == 0 ? "" : surface.id + ":",
+                                            isComplete: !document.isStreaming, host: host(context),
+                                            evaluator: evaluator(surface, known: s.toolCalls, requests: requests, context: context))
+                nodes.append(builder.build())
+                problems += builder.problems
+                refs.merge(builder.refs) { a, _ in a }
+            }
+            let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
+            for request in requests.items where s.toolCalls[request.key] == nil {
+                s.toolCalls[request.key] = .running
+                s.toolCallOrder.append(request.key)
+            }
+            while s.toolCallOrder.count > Self.maxToolResults { s.toolCalls[s.toolCallOrder.removeFirst()] = nil }
+            // While the reply streams, a function's failure may be data still to come: it is told once the reply is complete.
+            let fresh = problems.filter { p in
+                !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && reply.told.insert(p.description).inserted
+            }
+            reply.refs = refs
+            reply.view = (key, document.isStreaming, node)
+            s.replies[context.messageID] = reply
+            return (node, fresh, requests.items)
+        }
+        for p in problems { context.report("a2ui " + p.description) }
+        var started = Set<String>()
+        for request in requests where started.insert(request.key).inserted { start(request, context: context) }
+        return node
+    }
+
+    private func host(_ context: AIUIContext) -> A2UIIRBuilder.Host {
+        A2UIIRBuilder.Host(
+            appComponent: { [renderer] name in
+                guard !renderer.catalog.components.contains(name) else { return nil }
+                return context.component(named: name)
+            },
+            appNode: { definition, id, arguments in context.componentNode(definition, id: id, arguments: arguments) },
+            mediaURL: { [renderer] url in renderer.mediaURL(url).flatMap { context.mediaURL($0) } })
+    }
+
+    /// An evaluator whose functions outside the catalog run as the host's tools:
+    /// a result once it arrived, null while it runs (then the reply renders again).
+    private func evaluator(_ surface: A2UISurface, known: [String: ToolCall], requests: Requests, context: AIUIContext) -> A2UIEvaluator {
+        let tools = Set(context.tools.map(\.name))
+        return A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, appCatalogID: renderer.appCatalogID) { name, arguments in
+            let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
+            switch known[key] {
+            case .done(let result)?: return result
+            case .running?: return .success(.null)
+            case nil:
+                guard tools.contains(name) else {
+                    return .failure(A2UIProblem(A2UIProblem.Code.functionFailed, "the function \(name) is not in the catalog and no tool of the app provides it"))
+                }
+                requests.items.append((key, name, arguments))
+                return .success(.null)
+            }
+        }
+    }
+
+    /// Runs a function as a tool (under the read-only policy: the UI asked, not the user); its result renders the reply again.
+    private func start(_ request: ToolRequest, context: AIUIContext) {
+        context.runTool(request.name, arguments: request.arguments, userInitiated: false) { [weak self] result in
+            guard let self else { return }
+            let value = Self.value(of: result, function: request.name)
+            state.withLock { s in
+                s.toolCalls[request.key] = .done(value)
+                s.toolRevision += 1
+            }
+            context.setNeedsRender()
+        }
+    }
+
+    /// A tool's result as a function's value: its only member's value, else the whole object.
+    static func value(of result: AIToolResult, function: String) -> Result<JSONValue, A2UIProblem> {
+        switch result {
+        case .completed(let output, _): return .success(output.count == 1 ? output.values[0] : .object(output))
+        case .failed(let reason): return .failure(A2UIProblem(A2UIProblem.Code.functionFailed, "the function \(function) (a tool) failed: \(reason)"))
+        }
+    }
+
+    // MARK: Events
+
+    func input(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> Bool {
+        state.withLock { s in
+            guard let ref = s.replies[context.messageID]?.refs[node.id], var surface = s.store[ref.surfaceID] else { return false }
+            let value = event.value ?? .null
+            switch ref.type {
+            case "Tabs" where event.name == "select":
+                let count = surface.components[ref.componentID]?.properties["tabs"]?.arrayValue?.count ?? 0
+                surface.selectedTabs[node.id] = min(max(A2UICoercion.int(value), 0), max(count - 1, 0))
+            case "ChoicePicker":
+                var chosen = A2UICoercion.strings(ref.binding.flatMap { surface.dataModel.value(at: $0) })
+                if event.name == "select" {
+                    let option = A2UICoercion.string(value)
+                    let multiple = surface.components[ref.componentID]?.properties["variant"]?.stringValue == "multipleSelection"
+                    if multiple { if let i = chosen.firstIndex(of: option) { chosen.remove(at: i) } else { chosen.append(option) } } else { chosen = [option] }
+                } else {
+                    chosen = A2UICoercion.strings(value)
+                }
+                guard write(.array(chosen.map(JSONValue.string)), ref, &surface, context) else { return false }
+            case "TextField", "DateTimeInput":
+                guard write(.string(A2UICoercion.string(value)), ref, &surface, context) else { return false }
+            case "CheckBox":
+                guard write(.bool(A2UICoercion.bool(value)), ref, &surface, context) else { return false }
+            case "Slider":
+                guard write(A2UICoercion.json(A2UICoercion.double(value)), ref, &surface, context) else { return false }
+            default:
+                return false
+            }
+            surface.revision += 1
+            s.store[ref.surfaceID] = surface
+            return true
+        }
+    }
+
+    /// Two-way binding: the user's value goes to the bound path of the surface's data model.
+    private func write(_ value: JSONValue, _ ref: A2UINodeRef, _ surface: inout A2UISurface, _ context: AIUIContext) -> Bool {
+        guard let pointer = ref.binding else { return false }
+        do {
+            try surface.dataModel.set(value, at: pointer)
+            return true
+        } catch {
+            context.report("a2ui the value of \(ref.componentID) can't be kept at \(pointer): \(error)")
+            return false
+        }
+    }
+
+    func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {
+        let found = state.withLock { s -> (A2UINodeRef, A2UISurface)? in
+            guard let ref = s.replies[context.messageID]?.refs[node.id], let surface = s.store[ref.surfaceID] else { return nil }
+            if ref.type == "Modal", event.name == "open" || event.name == "close" {
+                var changed = surface
+                if event.name == "open" { changed.openModals.insert(node.id) } else { changed.openModals.remove(node.id) }
+                changed.revision += 1
+                s.store[ref.surfaceID] = changed
+                return nil
+            }
+            return (ref, surface)
+        }
+        guard let (ref, surface) = found, ref.type == "Button", event.name == "tap",
+              node.props["disabled"] != .bool(true), let action = surface.components[ref.componentID]?.properties["action"] else { return [] }
+        var evaluator = A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, appCatalogID: renderer.appCatalogID) { name, arguments in
+            // A tap may run any tool the app has (the user asked for it).
+            Self.value(of: context.runTool(name, arguments: arguments, userInitiated: true), function: name)
+        }
+        defer { for p in evaluator.problems { context.report("a2ui " + p.description) } }
+        if case .object(let spec)? = action["event"], let name = spec["name"]?.stringValue {
+            var payload = JSONObject()
+            for (key, value) in spec["context"]?.objectValue ?? JSONObject() { payload[key] = evaluator.resolve(value, ref.scope) }
+            if let message = spec["userMessage"] { payload["userMessage"] = .string(A2UICoercion.string(evaluator.resolve(message, ref.scope))) }
+            if surface.sendDataModel {
+                payload["a2uiRendererDataModel"] = ["version": "v1.0", "surfaces": .object(JSONObject([(surface.id, surface.dataModel)]))]
+            }
+            let label = event.label ?? node.props["label"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? name
+            return [AIUIAction(messageID: context.messageID, format: renderer.format, name: name, label: label, payload: .object(payload))]
+        }
+        if let call = action["functionCall"], case .call(let name, let arguments, _) = A2UIDynamic(call) {
+            if name == "openUrl" {
+                let url = A2UICoercion.string(evaluator.resolve(arguments["url"], ref.scope))
+                if !context.open(url) { context.report("a2ui the link \(url) was not opened (the link policy refused it)") }
+            } else {
+                _ = evaluator.call(name, arguments, catalogID: nil, ref.scope, depth: 1)
+            }
+        }
+        return []
+    }
+
+    func remove(messageID: String) {
+        state.withLock { s in
+            for surface in s.store.owned(by: messageID) { s.store[surface.id] = nil }
+            s.replies[messageID] = nil
+        }
+    }
+
+    // MARK: For tests and tools
+
+    /// A surface's data model, by id (nil when there is no such surface).
+    func dataModel(surfaceID: String) -> JSONValue? { state.withLock { $0.store[surfaceID]?.dataModel } }
+}

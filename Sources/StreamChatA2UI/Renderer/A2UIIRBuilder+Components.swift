@@ -1,0 +1,133 @@
+import StreamChatAI
+
+/// The basic catalog's components as IR nodes: `type` is the catalog name,
+/// `props` hold resolved values (a bound `text` holds the data, not the
+/// path), inputs carry their binding and their validation.
+extension A2UIIRBuilder {
+    /// The defaults the catalog gives properties left out.
+    static let defaults: [String: JSONObject] = [
+        "Text": ["variant": "body"], "Image": ["fit": "fill", "variant": "mediumFeature"],
+        "Row": ["justify": "start", "align": "stretch"], "Column": ["justify": "start", "align": "stretch"],
+        "List": ["direction": "vertical", "align": "stretch"], "Divider": ["axis": "horizontal"], "Button": ["variant": "default"],
+        "TextField": ["variant": "shortText"], "Slider": ["min": 0],
+        "ChoicePicker": ["variant": "mutuallyExclusive", "displayStyle": "checkbox", "filterable": false],
+        "DateTimeInput": ["enableDate": false, "enableTime": false],
+    ]
+
+    static let media: Set<String> = ["Image", "Video", "AudioPlayer"]
+
+    mutating func basicNode(_ c: A2UIComponent, spec: A2UIComponentSpec, nodeID: String, _ scope: A2UIScope, depth: Int) -> UINode {
+        var node = UINode(id: nodeID, type: c.type, props: Self.defaults[c.type] ?? JSONObject())
+        for (name, kind) in spec.properties where name != "weight" {
+            guard let raw = c.properties[name] else { continue }
+            switch kind {
+            case .dynamicString:
+                let text = A2UICoercion.string(evaluator.resolve(raw, scope))
+                if Self.media.contains(c.type) && (name == "url" || name == "posterUrl") {
+                    // A withheld medium does not appear at all.
+                    if let allowed = host.mediaURL(text) { node.props[name] = .string(allowed) }
+                } else {
+                    node.props[name] = .string(text)
+                }
+            case .dynamicNumber: node.props[name] = A2UICoercion.json(A2UICoercion.double(evaluator.resolve(raw, scope)))
+            case .dynamicBoolean: node.props[name] = .bool(A2UICoercion.bool(evaluator.resolve(raw, scope)))
+            case .dynamicStringList: node.props[name] = .array(A2UICoercion.strings(evaluator.resolve(raw, scope)).map(JSONValue.string))
+            case .dynamicValue: node.props[name] = evaluator.resolve(raw, scope)
+            case .number, .boolean, .choice: node.props[name] = raw
+            case .child: node.children.append(self.node(raw.stringValue ?? "", scope, parent: c, depth: depth + 1))
+            case .childList: node.children += children(raw, of: c, scope, depth: depth)
+            case .tabs: tabs(raw, c, &node, scope, depth: depth)
+            case .options:
+                node.props[name] = .array((raw.arrayValue ?? []).map { option in
+                    ["label": .string(A2UICoercion.string(evaluator.resolve(option["label"], scope))), "value": option["value"] ?? .null]
+                })
+            case .action: node.props["action"] = Self.describe(action: raw)
+            case .checks: node.props["validation"] = validation(raw, scope)
+            case .icon:
+                if let name = raw.stringValue { node.props["name"] = .string(name) }
+                else if let svg = raw["svgPath"] { node.props["svg_path"] = .string(A2UICoercion.string(evaluator.resolve(svg, scope))) }
+                else { node.props["name"] = .string(A2UICoercion.string(evaluator.resolve(raw, scope))) }
+            }
+        }
+        if spec.isInput {
+            node.events = c.type == "ChoicePicker" ? ["select", "change"] : ["change"]
+            if case .binding(let path) = A2UIDynamic(c.properties["value"] ?? .null), let pointer = evaluator.pointer(path, scope) {
+                node.bindings["value"] = .string(pointer.description)
+                refs[nodeID]?.binding = pointer
+            }
+            if c.type == "TextField" && c.properties["variant"]?.stringValue == "obscured" { node.props["secure"] = true }
+        }
+        switch c.type {
+        case "Button":
+            node.events = ["tap"]
+            node.props["label"] = .string(node.children.first.flatMap(Self.text) ?? "")
+            node.props["disabled"] = .bool(node.props["validation"]?["valid"] == .bool(false))
+        case "Modal":
+            let open = surface.openModals.contains(nodeID)
+            node.props["open"] = .bool(open)
+            node.events = [open ? "close" : "open"]
+            if !open, node.children.count > 1 { node.children.removeLast(node.children.count - 1) }
+        default: break
+        }
+        return node
+    }
+
+    /// Tabs: every title, the selected one's child (the others are not made).
+    private mutating func tabs(_ raw: JSONValue, _ c: A2UIComponent, _ node: inout UINode, _ scope: A2UIScope, depth: Int) {
+        let tabs = raw.arrayValue ?? []
+        let selected = min(max(surface.selectedTabs[node.id] ?? 0, 0), max(tabs.count - 1, 0))
+        node.props["tabs"] = .array(tabs.enumerated().map { i, tab in
+            ["title": .string(A2UICoercion.string(evaluator.resolve(tab["title"], scope))), "child_id": tab["child"] ?? .null, "index": .integer(Int64(i))]
+        })
+        node.props["selected"] = .integer(Int64(selected))
+        node.events = ["select"]
+        if tabs.indices.contains(selected), let child = tabs[selected]["child"]?.stringValue {
+            node.children = [self.node(child, scope, parent: c, depth: depth + 1)]
+        }
+    }
+
+    /// `{"valid", "errors": [{"message", "code"?, "severity"}]}`: each check's condition
+    /// (a validation result or a boolean; v0.9's `{call, args, message}` rules too).
+    mutating func validation(_ raw: JSONValue, _ scope: A2UIScope) -> JSONValue {
+        var errors: [JSONValue] = []
+        var valid = true
+        for rule in raw.arrayValue ?? [] {
+            guard case .object(let r) = rule else { continue }
+            let condition = r["condition"] ?? .object(JSONObject(r.filter { $0.key != "message" }))
+            let result = evaluator.resolve(condition, scope)
+            let ok: Bool
+            var code: JSONValue?
+            var severity = "error"
+            var message = r["message"]?.stringValue
+            if case .object(let o) = result {
+                ok = A2UICoercion.bool(o["valid"])
+                code = o["code"]
+                severity = o["severity"]?.stringValue ?? "error"
+                message = o["message"]?.stringValue ?? message
+            } else {
+                ok = A2UICoercion.bool(result)
+            }
+            guard !ok else { continue }
+            if severity == "error" { valid = false }
+            var e: [(String, JSONValue)] = [("message", .string(message ?? "This value is not valid."))]
+            if let code { e.append(("code", code)) }
+            e.append(("severity", .string(severity)))
+            errors.append(.object(JSONObject(e)))
+        }
+        return ["valid": .bool(valid), "errors": .array(errors)]
+    }
+
+    /// What a Button's action is, for a front end that shows it: `{"event": name}` or `{"function": name}`.
+    static func describe(action: JSONValue) -> JSONValue {
+        if let name = action["event"]?["name"]?.stringValue { return ["event": .string(name)] }
+        if let call = action["functionCall"].map(A2UIDynamic.init), case .call(let name, _, _) = call { return ["function": .string(name)] }
+        return .null
+    }
+
+    /// The first text in a subtree (a Button's label).
+    static func text(_ node: UINode) -> String? {
+        if node.type == "Text", let s = node.props["text"]?.stringValue { return s }
+        for child in node.children { if let s = text(child) { return s } }
+        return nil
+    }
+}

@@ -1,0 +1,152 @@
+import StreamChatAI
+
+/// Makes one surface's UI IR from its component graph: `root` under the
+/// surface node, children by id or by template over a data list (instances
+/// get ids such as `row@/items/2`), a child that has not arrived `pending`;
+/// cycles, a component placed twice and nesting past the limit become error
+/// nodes and are reported, never followed.
+struct A2UIIRBuilder {
+    /// The deepest component nesting followed.
+    static let maxDepth = 50
+    /// The most instances one template makes.
+    static let maxTemplateInstances = 1_000
+
+    let surface: A2UISurface
+    let catalog: A2UICatalog
+    /// Put before every node id of the surface (empty for a reply's first surface).
+    let idPrefix: String
+    /// Whether the reply is complete: then a child still missing is reported.
+    let isComplete: Bool
+    let host: Host
+    var evaluator: A2UIEvaluator
+    /// The nodes made, by id, for the events they raise.
+    var refs: [String: A2UINodeRef] = [:]
+    private(set) var problems: [A2UIProblem] = []
+    private var onStack: Set<String> = []
+
+    /// What the builder needs of the UI host.
+    struct Host {
+        /// The app component of a name, if the renderer may place it.
+        var appComponent: (String) -> AIUIComponentDefinition?
+        /// A node for an app component with its resolved arguments.
+        var appNode: (AIUIComponentDefinition, String, JSONValue) -> UINode
+        /// The URL to load a medium from, or nil to withhold it.
+        var mediaURL: (String) -> String?
+    }
+
+    init(surface: A2UISurface, catalog: A2UICatalog, idPrefix: String, isComplete: Bool, host: Host, evaluator: A2UIEvaluator) {
+        self.surface = surface
+        self.catalog = catalog
+        self.idPrefix = idPrefix
+        self.isComplete = isComplete
+        self.host = host
+        self.evaluator = evaluator
+    }
+
+    mutating func report(_ code: String, _ message: String) {
+        problems.append(A2UIProblem(code, message, surfaceID: surface.id))
+    }
+
+    /// The surface's node, with `root` inside once it arrived.
+    mutating func build() -> UINode {
+        var node = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
+                          props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
+                                  "send_data_model": .bool(surface.sendDataModel)])
+        if surface.components["root"] != nil {
+            node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0)]
+        } else {
+            node.state = .pending
+            if isComplete { report(A2UIProblem.Code.danglingReference, "Missing root component: no component has id 'root'") }
+        }
+        problems += evaluator.problems
+        return node
+    }
+
+    /// The node of component `id` in `scope`, under `parent` (a component type, for `weight`).
+    mutating func node(_ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
+        var scope = scope
+        var nodeID = idPrefix + id + scope.idSuffix
+        if refs[nodeID] != nil, !onStack.contains(nodeID) {
+            // Placed again under another parent (as a Modal's trigger that also sits in a Column): a node of its own.
+            scope.placement += "^" + (parent?.id ?? "surface")
+            nodeID = idPrefix + id + scope.idSuffix
+        }
+        guard depth <= Self.maxDepth else {
+            report(A2UIProblem.Code.limit, "Global recursion limit exceeded: components nest deeper than \(Self.maxDepth) levels at \(id)")
+            return errorNode(nodeID + "#limit", id, "nested too deep")
+        }
+        guard let component = surface.components[id] else {
+            if isComplete {
+                report(A2UIProblem.Code.danglingReference,
+                       "Dangling reference: Component '\(parent?.id ?? "Surface")' references non-existent component '\(id)'")
+            }
+            return UINode(id: nodeID, type: "placeholder", props: ["component_id": .string(id)], state: .pending)
+        }
+        guard !onStack.contains(nodeID) else {
+            let what = parent?.id == id ? "Self-reference detected: Component '\(id)' references itself"
+                                        : "Circular reference detected: Component '\(parent?.id ?? "?")' references its ancestor '\(id)'"
+            report(A2UIProblem.Code.circularReference, what)
+            return errorNode(nodeID + "#cycle@" + (parent?.id ?? ""), id, "circular reference")
+        }
+        guard refs[nodeID] == nil else {
+            report(A2UIProblem.Code.duplicateID, "Component '\(id)' is placed twice under '\(parent?.id ?? "Surface")'; it shows once")
+            return errorNode(nodeID + "#again@" + (parent?.id ?? ""), id, "placed twice")
+        }
+        onStack.insert(nodeID)
+        defer { onStack.remove(nodeID) }
+        refs[nodeID] = A2UINodeRef(surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
+        var node: UINode
+        if let spec = catalog.spec(component.type) {
+            node = basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
+        } else if let app = host.appComponent(component.type) {
+            var arguments = JSONObject()
+            for (key, value) in component.properties where !["weight", "accessibility", "metadata"].contains(key) {
+                arguments[key] = evaluator.resolve(value, scope)
+            }
+            node = host.appNode(app, nodeID, .object(arguments))
+        } else {
+            report(A2UIProblem.Code.unknownComponent, "Validation failed for component '\(component.type)': Unrecognized component type '\(component.type)' (\(id))")
+            return errorNode(nodeID, id, "unknown component type \(component.type)")
+        }
+        if let weight = component.properties["weight"]?.doubleValue, let parent, A2UIComponentSpec.weightedParents.contains(parent.type) {
+            node.props["weight"] = A2UICoercion.json(weight)
+        }
+        if case .object(let a)? = component.properties["accessibility"] {
+            var resolved = JSONObject()
+            for (key, value) in a { resolved[key] = key == "hidden" ? .bool(A2UICoercion.bool(evaluator.resolve(value, scope))) : key == "live" ? value : .string(A2UICoercion.string(evaluator.resolve(value, scope))) }
+            node.props["accessibility"] = .object(resolved)
+        }
+        return node
+    }
+
+    /// The nodes of a child list: ids in order, or one instance per item of the list at a template's path.
+    mutating func children(_ list: JSONValue?, of component: A2UIComponent, _ scope: A2UIScope, depth: Int) -> [UINode] {
+        switch list {
+        case .array(let ids)?:
+            return ids.compactMap(\.stringValue).map { node($0, scope, parent: component, depth: depth + 1) }
+        case .object(let template)?:
+            guard let templateID = template["componentId"]?.stringValue, let path = template["path"]?.stringValue,
+                  let pointer = evaluator.pointer(path, scope) else { return [] }
+            let items: Int
+            switch evaluator.model.value(at: pointer) {
+            case .array(let a)?: items = a.count
+            case .object(let o)?: items = o.count
+            default: items = 0
+            }
+            if items > Self.maxTemplateInstances {
+                report(A2UIProblem.Code.limit, "the template \(templateID) over \(pointer) has \(items) items; the first \(Self.maxTemplateInstances) show")
+            }
+            let keys = evaluator.model.value(at: pointer)?.objectValue?.keys
+            return (0..<min(items, Self.maxTemplateInstances)).map { i in
+                let itemPath = pointer.appending(keys.map { $0[i] } ?? String(i))
+                return node(templateID, A2UIScope(path: itemPath, index: i), parent: component, depth: depth + 1)
+            }
+        default:
+            return []
+        }
+    }
+
+    func errorNode(_ nodeID: String, _ componentID: String, _ message: String) -> UINode {
+        UINode(id: nodeID, type: "error", props: ["component_id": .string(componentID), "message": .string(message)])
+    }
+}

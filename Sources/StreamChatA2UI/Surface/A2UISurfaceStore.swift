@@ -1,0 +1,122 @@
+import StreamChatAI
+
+/// Every surface of a conversation, by id, changed by messages in order:
+/// one invalid message is reported and skipped, the others apply (lists are
+/// not transactional); within one `updateComponents` every component is
+/// checked first, so a bad one leaves the surface as it was.
+struct A2UISurfaceStore: Sendable {
+    /// The most components one surface may hold.
+    static let maxComponents = 10_000
+
+    let catalog: A2UICatalog
+    let appCatalogID: String
+    private(set) var surfaces: [String: A2UISurface] = [:]
+    /// Surface ids in creation order.
+    private(set) var order: [String] = []
+
+    init(catalog: A2UICatalog, appCatalogID: String) {
+        self.catalog = catalog
+        self.appCatalogID = appCatalogID
+    }
+
+    subscript(id: String) -> A2UISurface? {
+        get { surfaces[id] }
+        set {
+            surfaces[id] = newValue
+            if newValue == nil { order.removeAll { $0 == id } }
+        }
+    }
+
+    /// The surfaces a reply created, in creation order.
+    func owned(by messageID: String) -> [A2UISurface] { order.compactMap { surfaces[$0] }.filter { $0.owner == messageID } }
+
+    /// Whether a catalog id is one the renderer has (none means the basic catalog).
+    func knows(catalog id: String?) -> Bool {
+        guard let id else { return true }
+        return A2UICatalog.basicCatalogAliases.contains(id) || id == appCatalogID
+    }
+
+    /// Applies one message of reply `messageID`; returns the surface it changed.
+    /// - Throws: ``A2UIProblem`` when the message can't apply; nothing changed then.
+    mutating func apply(_ message: A2UIMessage, from messageID: String) throws(A2UIProblem) -> String? {
+        switch message {
+        case .createSurface(let spec):
+            guard surfaces[spec.id] == nil else {
+                throw A2UIProblem(A2UIProblem.Code.surfaceExists, "Surface \(spec.id) already exists", surfaceID: spec.id, path: "/createSurface/surfaceId")
+            }
+            guard knows(catalog: spec.catalogID) else {
+                throw A2UIProblem(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(spec.catalogID ?? "")", surfaceID: spec.id, path: "/createSurface/catalogId")
+            }
+            var surface = A2UISurface(id: spec.id, owner: messageID, catalogID: spec.catalogID, sendDataModel: spec.sendDataModel)
+            if let model = spec.dataModel { surface.dataModel = model }
+            try place(spec.components, in: &surface, at: "/createSurface/components")
+            surfaces[spec.id] = surface
+            order.append(spec.id)
+            return spec.id
+        case .updateComponents(let id, let components):
+            guard var surface = surfaces[id] else { throw notFound(id, "/updateComponents/surfaceId") }
+            try place(components, in: &surface, at: "/updateComponents/components")
+            surfaces[id] = surface
+            return id
+        case .updateDataModel(let id, let path, let value):
+            guard var surface = surfaces[id] else { throw notFound(id, "/updateDataModel/surfaceId") }
+            if let bad = path.tokens.first(where: { ["__proto__", "constructor", "prototype"].contains($0) }) {
+                throw A2UIProblem(A2UIProblem.Code.validationFailed, "the path segment \(bad) is refused", surfaceID: id, path: "/updateDataModel/path")
+            }
+            do {
+                if path.isRoot {
+                    surface.dataModel = value ?? .object(JSONObject())
+                } else {
+                    try surface.dataModel.set(value, at: path)
+                }
+            } catch {
+                throw A2UIProblem(A2UIProblem.Code.validationFailed, "can't put a value at \(path): \(error)", surfaceID: id, path: "/updateDataModel/path")
+            }
+            surface.revision += 1
+            surfaces[id] = surface
+            return id
+        case .deleteSurface(let id):
+            guard surfaces[id] != nil else { throw notFound(id, "/deleteSurface/surfaceId") }
+            self[id] = nil
+            return id
+        case .callRendererFunction(let callID, let call, _, _):
+            // Every basic-catalog function is the renderer's own (rendererOnly): the agent may not call one.
+            throw A2UIProblem(A2UIProblem.Code.invalidFunctionCall,
+                              "the agent called \(call) (functionCallId \(callID)), which only the renderer calls", path: "/callRendererFunction")
+        case .agentFunctionResponse(let callID, _):
+            throw A2UIProblem(A2UIProblem.Code.validationFailed,
+                              "no function call \(callID) is waiting for the agent (this renderer runs the functions its catalog lacks as the host's tools)",
+                              path: "/agentFunctionResponse/functionCallId")
+        }
+    }
+
+    private func notFound(_ id: String, _ path: String) -> A2UIProblem {
+        A2UIProblem(A2UIProblem.Code.surfaceNotFound, "Surface not found for message: \(id)", surfaceID: id, path: path)
+    }
+
+    /// Checks every component, then puts them in; a known id is replaced
+    /// wholesale, and one whose type changed starts again (its user state goes).
+    private func place(_ components: [A2UIComponent], in surface: inout A2UISurface, at path: String) throws(A2UIProblem) {
+        for (i, c) in components.enumerated() {
+            if let catalogID = c.catalogID, !knows(catalog: catalogID) {
+                throw A2UIProblem(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(catalogID) (component \(c.id))", surfaceID: surface.id, path: "\(path)/\(i)/catalogId")
+            }
+            if let spec = catalog.spec(c.type) {
+                do { try catalog.check(c, spec: spec, at: "\(path)/\(i)") } catch {
+                    var problem = error
+                    problem.surfaceID = surface.id
+                    throw problem
+                }
+            }
+        }
+        let added = components.filter { surface.components[$0.id] == nil }.count
+        guard surface.components.count + added <= Self.maxComponents else {
+            throw A2UIProblem(A2UIProblem.Code.limit, "a surface holds at most \(Self.maxComponents) components", surfaceID: surface.id, path: path)
+        }
+        for c in components {
+            if let old = surface.components[c.id], old.type != c.type { surface.resetLocalState(of: c.id) }
+            surface.components[c.id] = c
+        }
+        surface.revision += 1
+    }
+}

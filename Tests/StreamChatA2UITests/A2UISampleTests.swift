@@ -1,0 +1,71 @@
+import StreamChatAI
+import Testing
+@testable import StreamChatA2UI
+
+/// Every sample of the v1.0 basic catalog renders, whole and streamed.
+@Suite struct A2UISampleTests {
+    static let samples = files(in: fixturesRoot + "/v1_0/examples", suffix: ".json")
+
+    @Test func `there are the 43 samples`() {
+        #expect(Self.samples.count == 43)
+    }
+
+    @Test(arguments: samples)
+    func `every sample renders to IR with no error`(_ name: String) throws {
+        let sample = try fixture("v1_0/examples/" + name)
+        let messages = try #require(sample["messages"]?.arrayValue)
+        let log = Log()
+        let host = a2uiHost(log)
+        receive(host, .array(messages))
+        let root = try #require(host.render(messageID: "m")?.root, "\(name) rendered nothing")
+        #expect(log.allErrors.isEmpty, "\(name): \(log.allErrors)")
+        let nodes = root.all
+        #expect(!nodes.contains { $0.type == "error" || $0.type == "placeholder" }, "\(name)")
+        #expect(Set(nodes.map(\.id)).count == nodes.count, "\(name): node ids repeat")
+        // Bound texts hold data, never a path.
+        #expect(!nodes.contains { node in node.props.values.contains { $0["path"] != nil || $0["call"] != nil } }, "\(name)")
+    }
+
+    @Test(arguments: samples)
+    func `every sample streamed as JSONL line by line ends as rendered whole`(_ name: String) throws {
+        let messages = try #require(try fixture("v1_0/examples/" + name)["messages"]?.arrayValue)
+        let whole = a2uiHost(Log())
+        receive(whole, jsonl(messages))
+        let expected = try #require(whole.render(messageID: "m")?.root)
+        let log = Log()
+        let host = a2uiHost(log)
+        let text = jsonl(messages).stringValue!
+        var sent = ""
+        for chunk in text.chunked(every: 97) {
+            sent += chunk
+            receive(host, .string(sent), streaming: true)
+            _ = host.render(messageID: "m")
+        }
+        receive(host, .string(sent), streaming: false)
+        let streamed = try #require(host.render(messageID: "m")?.root)
+        #expect(streamed.stripped == expected.stripped, "\(name)")
+        #expect(log.allErrors.isEmpty, "\(name): \(log.allErrors)")
+    }
+}
+
+extension String {
+    func chunked(every n: Int) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for c in self {
+            current.append(c)
+            if current.utf8.count >= n { out.append(current); current = "" }
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+}
+
+extension UINode {
+    /// The node without its entrances (which count renders).
+    var stripped: UINode {
+        var copy = self
+        copy.transform { $0.entrance = 0 }
+        return copy
+    }
+}
