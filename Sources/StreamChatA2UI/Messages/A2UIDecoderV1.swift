@@ -28,7 +28,7 @@ enum A2UIDecoderV1 {
                 guard let value = body["value"] else {
                     throw A2UIProblem(A2UIProblem.Code.validationFailed, "value is required (null deletes)", path: f.path + "/value")
                 }
-                message = .updateDataModel(surfaceID: try f.string("surfaceId")!, path: try f.pointer("path"), value: value.isNull ? nil : value)
+                message = .updateDataModel(surfaceID: try f.string("surfaceId")!, path: try f.pointer("path"), value: value.isNull ? JSONValue?.none : value)
             case "deleteSurface":
                 message = .deleteSurface(surfaceID: try f.string("surfaceId")!)
             case "callRendererFunction":

@@ -225,7 +225,11 @@ final class A2UIEngine: AIUIEngine {
 
     /// Two-way binding: the user's value goes to the bound path of the surface's data model.
     private func write(_ value: JSONValue, _ ref: A2UINodeRef, _ surface: inout A2UISurface, _ context: AIUIContext) -> Bool {
-        guard let pointer = ref.binding else { return false }
+        guard let pointer = ref.binding else {
+            // Not bound: the input keeps what the user entered itself.
+            surface.inputValues[ref.nodeID] = value
+            return true
+        }
         do {
             try surface.dataModel.set(value, at: pointer)
             return true

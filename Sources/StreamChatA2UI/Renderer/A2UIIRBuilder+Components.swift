@@ -18,7 +18,8 @@ extension A2UIIRBuilder {
 
     mutating func basicNode(_ c: A2UIComponent, spec: A2UIComponentSpec, nodeID: String, _ scope: A2UIScope, depth: Int) -> UINode {
         var node = UINode(id: nodeID, type: c.type, props: Self.defaults[c.type] ?? JSONObject())
-        for (name, kind) in spec.properties where name != "weight" {
+        let closedModal = c.type == "Modal" && !surface.openModals.contains(nodeID)
+        for (name, kind) in spec.properties where name != "weight" && !(closedModal && name == "content") {
             guard let raw = c.properties[name] else { continue }
             switch kind {
             case .dynamicString:
@@ -54,6 +55,8 @@ extension A2UIIRBuilder {
             if case .binding(let path) = A2UIDynamic(c.properties["value"] ?? .null), let pointer = evaluator.pointer(path, scope) {
                 node.bindings["value"] = .string(pointer.description)
                 refs[nodeID]?.binding = pointer
+            } else if let entered = surface.inputValues[nodeID] {
+                node.props["value"] = entered
             }
             if c.type == "TextField" && c.properties["variant"]?.stringValue == "obscured" { node.props["secure"] = true }
         }
@@ -66,7 +69,6 @@ extension A2UIIRBuilder {
             let open = surface.openModals.contains(nodeID)
             node.props["open"] = .bool(open)
             node.events = [open ? "close" : "open"]
-            if !open, node.children.count > 1 { node.children.removeLast(node.children.count - 1) }
         default: break
         }
         return node

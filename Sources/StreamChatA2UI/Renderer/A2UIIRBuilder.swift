@@ -94,7 +94,7 @@ struct A2UIIRBuilder {
         }
         onStack.insert(nodeID)
         defer { onStack.remove(nodeID) }
-        refs[nodeID] = A2UINodeRef(surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
+        refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
         var node: UINode
         if let spec = catalog.spec(component.type) {
             node = basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)

@@ -3,6 +3,7 @@ import StreamChatAI
 /// What a node of a rendered surface stands for: the component and the
 /// template item it was made from, so a user's event finds its way back.
 struct A2UINodeRef: Sendable, Hashable {
+    let nodeID: String
     let surfaceID: String
     let componentID: String
     let type: String

@@ -14,6 +14,8 @@ struct A2UISurface: Sendable {
     var selectedTabs: [String: Int] = [:]
     /// Modals open, by node id.
     var openModals: Set<String> = []
+    /// What the user entered into inputs not bound to the data model, by node id.
+    var inputValues: [String: JSONValue] = [:]
     /// Counts changes, so a view of an unchanged surface is reused.
     var revision = 0
 
@@ -28,6 +30,7 @@ struct A2UISurface: Sendable {
     mutating func resetLocalState(of componentID: String) {
         selectedTabs = selectedTabs.filter { !Self.node($0.key, isOf: componentID) }
         openModals = openModals.filter { !Self.node($0, isOf: componentID) }
+        inputValues = inputValues.filter { !Self.node($0.key, isOf: componentID) }
     }
 
     private static func node(_ nodeID: String, isOf componentID: String) -> Bool {

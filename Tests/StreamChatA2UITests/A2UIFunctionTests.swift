@@ -1,0 +1,125 @@
+import StreamChatAI
+import Testing
+@testable import StreamChatA2UI
+
+/// Bindings, coercion and the basic catalog's functions, through a Text's resolved `text`.
+@Suite struct A2UIFunctionTests {
+    /// The text a Text shows for `value`, with `model` as the data, and the problems told.
+    func text(_ value: JSONValue, model: JSONValue = [:], host: AIUIHost? = nil, log: Log = Log()) -> (String?, [String]) {
+        let host = host ?? a2uiHost(log)
+        receive(host, jsonl([["version": "v1.0", "createSurface": ["surfaceId": "s", "catalogId": "basic", "dataModel": model]],
+                             components([["id": "root", "component": "Text", "text": value]])]))
+        return (host.render(messageID: "m")?.root.children.first?.props["text"]?.stringValue, log.allErrors)
+    }
+
+    func call(_ name: String, _ args: JSONValue) -> JSONValue { ["call": .string(name), "args": args] }
+
+    @Test func `a binding shows the data, in both spellings, with RFC 6901 escapes, and missing data is empty`() {
+        let model: JSONValue = ["user": ["name": "Ada"], "a/b": ["c~d": "esc"], "n": 34]
+        #expect(text(["path": "/user/name"], model: model).0 == "Ada")
+        #expect(text(["@path": "/user/name"], model: model).0 == "Ada")
+        #expect(text(["path": "/a~1b/c~0d"], model: model).0 == "esc")
+        #expect(text(["path": "/n"], model: model).0 == "34")
+        #expect(text(["path": "/missing"], model: model) == ("", []))
+        #expect(text(["@call": "formatString", "args": ["value": "Go, ${/user/name}"]], model: model).0 == "Go, Ada")
+    }
+
+    @Test func `the coercion rules: objects as JSON, numbers plain, booleans as words`() {
+        #expect(text(["path": "/o"], model: ["o": ["k": 1]]).0 == "{\"k\":1}")
+        #expect(text(["path": "/f"], model: ["f": 2.5]).0 == "2.5")
+        #expect(text(call("not", ["value": "TRUE"])).0 == "false")
+        #expect(text(call("not", ["value": 0])).0 == "true")
+        #expect(text(call("and", ["values": [true, "true"]])).0 == "true")
+        #expect(text(call("or", ["values": [false, 0]])).0 == "false")
+    }
+
+    @Test func `formatString inserts paths and calls, nests, and keeps an escaped dollar`() {
+        let model: JSONValue = ["user": ["name": "Ada"], "d": "2026-03-04T05:06:07Z", "price": 1234.5]
+        #expect(text(call("formatString", ["value": "Hello, ${/user/name}!"]), model: model).0 == "Hello, Ada!")
+        #expect(text(call("formatString", ["value": "On ${formatDate(value: ${/d}, format: 'yyyy-MM-dd')}"]), model: model).0 == "On 2026-03-04")
+        #expect(text(call("formatString", ["value": "${formatCurrency(value: ${/price}, currency: 'USD')}"]), model: model).0 == "$1,234.50")
+        #expect(text(call("formatString", ["value": "costs \\${x}"])).0 == "costs ${x}")
+        #expect(text(call("formatString", ["value": "${pluralize(value: 1, one: 'item', other: 'items')}"])).0 == "item")
+    }
+
+    @Test func `formatNumber, formatCurrency and formatDate write locale-neutral text`() {
+        #expect(text(call("formatNumber", ["value": 1234567.891, "decimals": 2])).0 == "1,234,567.89")
+        #expect(text(call("formatNumber", ["value": 1234567, "grouping": false])).0 == "1234567")
+        #expect(text(call("formatNumber", ["value": -0.5, "decimals": 0])).0 == "-1")
+        #expect(text(call("formatCurrency", ["value": -5, "currency": "EUR"])).0 == "-€5.00")
+        #expect(text(call("formatCurrency", ["value": 1500, "currency": "JPY"])).0 == "¥1,500")
+        #expect(text(call("formatCurrency", ["value": 2, "currency": "SEK"])).0 == "SEK 2.00")
+        #expect(text(call("formatDate", ["value": "2026-11-14T18:30:00+02:00", "format": "EEE, MMM d, h:mm a"])).0 == "Sat, Nov 14, 6:30 PM")
+        #expect(text(call("formatDate", ["value": "2026-02-01", "format": "EEEE d MMMM yyyy"])).0 == "Sunday 1 February 2026")
+        #expect(text(call("formatDate", ["value": 0, "format": "yyyy-MM-dd HH:mm:ss"])).0 == "1970-01-01 00:00:00")
+    }
+
+    @Test func `pluralize picks zero, one and other`() {
+        let forms: JSONObject = ["zero": "none", "one": "one item", "other": "many items"]
+        for (n, expected) in [(0, "none"), (1, "one item"), (5, "many items")] {
+            var args = forms
+            args["value"] = .integer(Int64(n))
+            #expect(text(call("pluralize", .object(args))).0 == expected)
+        }
+    }
+
+    @Test func `validators return validation results`() {
+        func valid(_ name: String, _ args: JSONValue) -> Bool? {
+            let log = Log()
+            let host = a2uiHost(log)
+            receive(host, jsonl([create(), components([["id": "root", "component": "TextField", "label": "x", "checks": [["condition": call(name, args)]]]])]))
+            return host.render(messageID: "m")?.root.children.first?.props["validation"]?["valid"]?.boolValue
+        }
+        #expect(valid("required", ["value": ""]) == false && valid("required", ["value": []]) == false && valid("required", ["value": "x"]) == true)
+        #expect(valid("regex", ["value": "AB12", "pattern": "^[A-Z]{2}[0-9]+$"]) == true && valid("regex", ["value": "ab", "pattern": "^[A-Z]+$"]) == false)
+        #expect(valid("length", ["value": "abc", "min": 2, "max": 3]) == true && valid("length", ["value": "abcd", "max": 3]) == false)
+        #expect(valid("numeric", ["value": "12", "min": 10]) == true && valid("numeric", ["value": "x", "min": 0]) == false)
+        #expect(valid("email", ["value": "a@b.co"]) == true && valid("email", ["value": "a@b"]) == false && valid("email", ["value": "a b@c.d"]) == false)
+        #expect(valid("regex", ["value": .string(String(repeating: "a", count: 40) + "!"), "pattern": "(a+)+$x"]) == false)
+    }
+
+    @Test func `@index outside a template is null and reported`() {
+        let (shown, errors) = text(call("@index", [:]))
+        #expect(shown == "")
+        #expect(errors.contains { $0.contains("@index function can only be evaluated inside a collection template iteration scope.") })
+    }
+
+    @Test func `a function neither the catalog nor a tool defines is null and reported`() {
+        let (shown, errors) = text(call("weatherNow", ["city": "Oslo"]))
+        #expect(shown == "")
+        #expect(errors.contains { $0.contains("weatherNow") && $0.contains("no tool") })
+    }
+
+    @Test func `a function the catalog lacks runs as a read-only host tool and its result renders the reply again`() throws {
+        let log = Log()
+        let host = a2uiHost(log, tools: [try tool("weather_now", readOnly: true, log: log, output: ["value": "Sunny"])])
+        _ = text(call("weather_now", ["city": "Oslo"]), host: host, log: log)
+        #expect(log.toolCalls.withLock { $0 } == ["weather_now {\"city\":\"Oslo\"}"])
+        #expect(log.renders.withLock { $0 }.contains("m"))
+        #expect(host.render(messageID: "m")?.root.children.first?.props["text"] == "Sunny")
+        _ = host.render(messageID: "m")
+        #expect(log.toolCalls.withLock { $0 }.count == 1)  // run once, its result kept
+    }
+
+    @Test func `a tool that changes things is refused while rendering: the value is null and the refusal reported`() throws {
+        let log = Log()
+        let host = a2uiHost(log, tools: [try tool("book_table", readOnly: false, log: log, output: ["value": "booked"])])
+        _ = text(call("book_table", [:]), host: host, log: log)
+        #expect(log.toolCalls.withLock { $0 }.isEmpty)
+        #expect(host.render(messageID: "m")?.root.children.first?.props["text"] == "")
+        #expect(log.allErrors.contains { $0.contains("book_table") })
+    }
+
+    @Test func `calls nest at most eight deep`() {
+        var value: JSONValue = "x"
+        for _ in 0..<12 { value = call("formatString", ["value": value]) }
+        let (_, errors) = text(value)
+        #expect(errors.contains { $0.contains("nest deeper than 8") })
+    }
+
+    @Test func `non-finite and huge numbers never trap`() {
+        #expect(text(call("formatNumber", ["value": 1e300, "decimals": 2])).0 != nil)
+        #expect(text(call("formatNumber", ["value": "1e400"])).0 == "0")
+        #expect(text(call("pluralize", ["value": 1e300, "other": "many"])).0 == "many")
+    }
+}

@@ -1,0 +1,141 @@
+import StreamChatAI
+import Testing
+@testable import StreamChatA2UI
+
+/// The component graph: root under the surface, children by id and by
+/// template, pending children, cycles, limits, several surfaces and replies.
+@Suite struct A2UIGraphTests {
+    func render(_ messages: [JSONValue], streaming: Bool = false, log: Log = Log(), host: AIUIHost? = nil) throws -> UINode {
+        let host = host ?? a2uiHost(log)
+        receive(host, jsonl(messages), streaming: streaming)
+        return try #require(host.render(messageID: "m")?.root)
+    }
+
+    @Test func `root mounts under the surface node and nodes take their catalog type and A2UI id`() throws {
+        let root = try render([create(), components([["id": "root", "component": "Column", "children": ["t"]], ["id": "t", "component": "Text", "text": "Hi"]])])
+        #expect(root.type == "Surface" && root.id == "surface:s" && root.props["catalog_id"] == .string(A2UICatalog.basicCatalogID))
+        let column = try #require(root.children.first)
+        #expect(column.type == "Column" && column.id == "root" && column.props["justify"] == "start" && column.props["align"] == "stretch")
+        #expect(column.children.first?.type == "Text" && column.children.first?.id == "t" && column.children.first?.props["variant"] == "body")
+    }
+
+    @Test func `a template makes one instance per item with ids such as row@/items/2 and item-relative paths`() throws {
+        let root = try render([create(), components([
+            ["id": "root", "component": "List", "children": ["componentId": "row", "path": "/items"]],
+            ["id": "row", "component": "Row", "children": ["name", "n"]],
+            ["id": "name", "component": "Text", "text": ["path": "name"]],
+            ["id": "n", "component": "Text", "text": ["call": "@index", "args": ["offset": 1]]],
+        ]), data("/items", [["name": "a"], ["name": "b"], ["name": "c"]])])
+        let rows = try #require(root.children.first?.children)
+        #expect(rows.map(\.id) == ["row@/items/0", "row@/items/1", "row@/items/2"])
+        #expect(rows[2].children.map(\.id) == ["name@/items/2", "n@/items/2"])
+        #expect(rows.map { $0.children[0].props["text"] } == ["a", "b", "c"])
+        #expect(rows.map { $0.children[1].props["text"] } == ["1", "2", "3"])
+    }
+
+    @Test func `a child that has not arrived is pending while streaming and reported as dangling once complete`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        let messages = [create(), components([["id": "root", "component": "Column", "children": ["a", "ghost"]], ["id": "a", "component": "Divider"]])]
+        let streaming = try render(messages, streaming: true, host: host)
+        let ghost = try #require(streaming.children.first?.children.last)
+        #expect(ghost.state == .pending && ghost.type == "placeholder" && ghost.id == "ghost")
+        #expect(log.allErrors.isEmpty)
+        _ = try render(messages, streaming: false, host: host)
+        #expect(log.allErrors.contains { $0.contains("Dangling reference: Component 'root' references non-existent component 'ghost'") })
+    }
+
+    @Test func `no root is pending while streaming and reported as missing once complete`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        let messages = [create(), components([["id": "top", "component": "Divider"]])]
+        #expect(try render(messages, streaming: true, host: host).state == .pending)
+        #expect(log.allErrors.isEmpty)
+        _ = try render(messages, host: host)
+        #expect(log.allErrors.contains { $0.contains("Missing root component") })
+    }
+
+    @Test func `self references and cycles become error nodes and are reported, never followed`() throws {
+        let log = Log()
+        let selfRef = try render([create(), components([["id": "root", "component": "Card", "child": "root"]])], log: log)
+        #expect(selfRef.children.first?.children.first?.type == "error")
+        #expect(log.allErrors.contains { $0.contains("Self-reference detected") })
+        let log2 = Log()
+        let cycle = try render([create(), components([["id": "root", "component": "Card", "child": "a"], ["id": "a", "component": "Card", "child": "root"]])], log: log2)
+        #expect(cycle.all.contains { $0.type == "error" })
+        #expect(log2.allErrors.contains { $0.contains("Circular reference detected") && $0.contains("CIRCULAR_REFERENCE") })
+    }
+
+    @Test func `nesting past fifty levels stops with an error node and a report`() throws {
+        let log = Log()
+        var list: [JSONValue] = (0..<80).map { i in ["id": .string(i == 0 ? "root" : "c\(i)"), "component": "Card", "child": .string("c\(i + 1)")] }
+        list.append(["id": "c80", "component": "Divider"])
+        let root = try render([create(), components(list)], log: log)
+        #expect(root.all.contains { $0.type == "error" })
+        #expect(log.allErrors.contains { $0.contains("Global recursion limit exceeded") })
+    }
+
+    @Test func `a template over a huge list makes at most a thousand instances and says so`() throws {
+        let log = Log()
+        let items = JSONValue.array((0..<1500).map { .integer(Int64($0)) })
+        let root = try render([create(), components([["id": "root", "component": "Column", "children": ["componentId": "t", "path": "/n"]],
+                                                     ["id": "t", "component": "Text", "text": ["path": ""]]]), data("/n", items)], log: log)
+        #expect(root.children.first?.children.count == 1000)
+        #expect(root.children.first?.children[7].props["text"] == "7")
+        #expect(log.allErrors.contains { $0.contains("LIMIT_EXCEEDED") && $0.contains("1500 items") })
+    }
+
+    @Test func `an unknown component is an error node in place, its siblings render, and it is reported`() throws {
+        let log = Log()
+        let root = try render([create(), components([["id": "root", "component": "Column", "children": ["m", "t"]],
+                                                     ["id": "m", "component": "Marquee"], ["id": "t", "component": "Text", "text": "ok"]])], log: log)
+        #expect(root.children.first?.children.map(\.type) == ["error", "Text"])
+        #expect(log.allErrors.contains { $0.contains("Unrecognized component type 'Marquee'") && $0.contains("UNKNOWN_COMPONENT") })
+    }
+
+    @Test func `a catalog with components removed reports them as unknown`() throws {
+        let log = Log()
+        let host = a2uiHost(log, renderer: A2UIRenderer(catalog: try A2UICatalog(removing: ["Video"])))
+        _ = try render([create(), components([["id": "root", "component": "Video", "url": "https://a.example/v.mp4"]])], host: host)
+        #expect(log.allErrors.contains { $0.contains("Unrecognized component type 'Video'") })
+        #expect(throws: StreamChatAIError.self) { try A2UICatalog(removing: ["Marquee"]) }
+    }
+
+    @Test func `a reply with several surfaces shows them all, later surfaces' ids prefixed by their surface`() throws {
+        let root = try render([create("a"), create("b"),
+                               components([["id": "root", "component": "Text", "text": "A"]], surface: "a"),
+                               components([["id": "root", "component": "Text", "text": "B"]], surface: "b")])
+        #expect(root.type == "surfaces" && root.children.map(\.id) == ["surface:a", "b:surface:b"])
+        #expect(root.children.map { $0.children.first?.id } == ["root", "b:root"])
+        #expect(Set(root.all.map(\.id)).count == root.all.count)
+    }
+
+    @Test func `a later reply's messages change an earlier reply's surface, which renders again where it was created`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        receive(host, jsonl([create(), components([["id": "root", "component": "Text", "text": ["path": "/status"]]]), data("/status", "packing")]), id: "m1")
+        #expect(host.render(messageID: "m1")?.root.children.first?.props["text"] == "packing")
+        log.renders.withLock { $0.removeAll() }
+        receive(host, jsonl([data("/status", "shipped")]), id: "m2")
+        #expect(log.renders.withLock { $0 }.contains("m1"))
+        #expect(host.render(messageID: "m1")?.root.children.first?.props["text"] == "shipped")
+        #expect(host.render(messageID: "m2") == nil)
+    }
+
+    @Test func `deleting a surface removes it, and its id may be created again`() throws {
+        let host = a2uiHost(Log())
+        let root = try render([create(), components([["id": "root", "component": "Divider"]]), ["version": "v1.0", "deleteSurface": ["surfaceId": "s"]],
+                               create(), components([["id": "root", "component": "Text", "text": "again"]])], host: host)
+        #expect(root.children.first?.props["text"] == "again")
+    }
+
+    @Test func `a component placed under two parents gets a node of its own in each place`() throws {
+        let root = try render([create(), components([["id": "root", "component": "Column", "children": ["b", "modal"]],
+                                                     ["id": "b", "component": "Button", "child": "bt", "action": ["event": ["name": "go"]]],
+                                                     ["id": "bt", "component": "Text", "text": "Go"],
+                                                     ["id": "modal", "component": "Modal", "trigger": "b", "content": "bt"]])])
+        let ids = root.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.contains("b^modal") && ids.contains("bt^modal"))
+    }
+}

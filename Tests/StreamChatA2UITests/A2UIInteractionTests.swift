@@ -1,0 +1,165 @@
+import StreamChatAI
+import Testing
+@testable import StreamChatA2UI
+
+/// What the user does: typing into bound inputs, checks, taps, tabs, modals, links, media, app components.
+@Suite struct A2UIInteractionTests {
+    static let loginForm: [JSONValue] = [
+        create(sendDataModel: true),
+        components([
+            ["id": "root", "component": "Column", "children": ["email", "password", "submit"]],
+            ["id": "email", "component": "TextField", "label": "Email", "value": ["path": "/email"],
+             "checks": [["condition": ["call": "email", "args": ["value": ["path": "/email"]]], "message": "Enter a valid email"]]],
+            ["id": "password", "component": "TextField", "label": "Password", "variant": "obscured", "value": ["path": "/password"],
+             "checks": [["condition": ["call": "length", "args": ["value": ["path": "/password"], "min": 8]], "message": "At least 8 characters"]]],
+            ["id": "submit", "component": "Button", "child": "submit_text", "variant": "primary",
+             "action": ["event": ["name": "login", "context": ["email": ["path": "/email"], "form": "login"]]],
+             "checks": [["condition": ["call": "and", "args": ["values": [
+                ["call": "email", "args": ["value": ["path": "/email"]]],
+                ["call": "length", "args": ["value": ["path": "/password"], "min": 8]]]]], "message": "Fill in the form"]]],
+            ["id": "submit_text", "component": "Text", "text": "Sign in"],
+        ]),
+    ]
+
+    func node(_ host: AIUIHost, _ id: String) -> UINode? { host.render(messageID: "m")?.root.find(id) }
+
+    @Test func `a login form: typing writes the data model, checks gate the button, the tap sends the context and the data model without the password`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        receive(host, jsonl(Self.loginForm))
+        let email = try #require(node(host, "email"))
+        #expect(email.bindings["value"] == "/email" && email.events == ["change"] && email.props["value"] == "")
+        #expect(node(host, "password")?.props["secure"] == true)
+        #expect(node(host, "submit")?.props["disabled"] == true && node(host, "submit")?.props["label"] == "Sign in")
+        #expect(node(host, "email")?.props["validation"]?["errors"]?[0]?["message"] == "Enter a valid email")
+        // A tap on a disabled button sends nothing.
+        #expect(try host.handle(AIUIEvent(nodeID: "submit", name: "tap"), messageID: "m").actions.isEmpty)
+
+        _ = try host.handle(AIUIEvent(nodeID: "email", name: "change", value: "ada@example.com"), messageID: "m")
+        _ = try host.handle(AIUIEvent(nodeID: "password", name: "change", value: "correct horse"), messageID: "m")
+        #expect(node(host, "email")?.props["value"] == "ada@example.com")
+        #expect(node(host, "email")?.props["validation"]?["valid"] == true)
+        #expect(node(host, "submit")?.props["disabled"] == false)
+
+        let outcome = try host.handle(AIUIEvent(nodeID: "submit", name: "tap"), messageID: "m")
+        let action = try #require(outcome.actions.first)
+        #expect(action.name == "login" && action.label == "Sign in" && action.format == "a2ui")
+        #expect(action.payload["email"] == "ada@example.com" && action.payload["form"] == "login")
+        let model = try #require(action.payload["a2uiRendererDataModel"])
+        #expect(model["version"] == "v1.0" && model["surfaces"]?["s"]?["email"] == "ada@example.com")
+        #expect(!JSONSerializer.string(action.payload).contains("correct horse"))
+        #expect(log.actions.withLock { $0.count } == 1)
+    }
+
+    @Test func `a template list grows while the reply streams, keeping the ids it had`() throws {
+        let host = a2uiHost(Log())
+        var lines = [create(), components([["id": "root", "component": "List", "children": ["componentId": "item", "path": "/items"]],
+                                           ["id": "item", "component": "Text", "text": ["path": "title"]]])]
+        var seen: [[String]] = []
+        for i in 0..<4 {
+            lines.append(data("/items/\(i)", ["title": .string("item \(i)")]))
+            receive(host, jsonl(lines), streaming: true)
+            seen.append(host.render(messageID: "m")?.root.children.first?.children.map(\.id) ?? [])
+        }
+        #expect(seen.map(\.count) == [1, 2, 3, 4])
+        for (a, b) in zip(seen, seen.dropFirst()) { #expect(Array(b.prefix(a.count)) == a) }
+        #expect(node(host, "item@/items/3")?.props["text"] == "item 3")
+    }
+
+    @Test func `tabs switch and a modal opens and closes as local state only, with no action`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        receive(host, jsonl([create(), components([
+            ["id": "root", "component": "Column", "children": ["tabs", "modal"]],
+            ["id": "tabs", "component": "Tabs", "tabs": [["title": "One", "child": "one"], ["title": ["path": "/t2"], "child": "two"]]],
+            ["id": "one", "component": "Text", "text": "first"], ["id": "two", "component": "Text", "text": "second"],
+            ["id": "modal", "component": "Modal", "trigger": "open_text", "content": "body"],
+            ["id": "open_text", "component": "Text", "text": "Details"], ["id": "body", "component": "Text", "text": "More"],
+        ]), data("/t2", "Two")]))
+        let tabs = try #require(node(host, "tabs"))
+        #expect(tabs.props["tabs"]?[1]?["title"] == "Two" && tabs.children.map(\.id) == ["one"] && tabs.events == ["select"])
+        let switched = try host.handle(AIUIEvent(nodeID: "tabs", name: "select", value: 1), messageID: "m")
+        #expect(switched.actions.isEmpty && node(host, "tabs")?.children.map(\.id) == ["two"] && node(host, "tabs")?.props["selected"] == 1)
+        #expect(node(host, "modal")?.children.map(\.id) == ["open_text"] && node(host, "modal")?.events == ["open"])
+        #expect(try host.handle(AIUIEvent(nodeID: "modal", name: "open"), messageID: "m").actions.isEmpty)
+        #expect(node(host, "modal")?.children.map(\.id) == ["open_text", "body"] && node(host, "modal")?.props["open"] == true)
+        _ = try host.handle(AIUIEvent(nodeID: "modal", name: "close"), messageID: "m")
+        #expect(node(host, "modal")?.children.count == 1)
+        #expect(log.actions.withLock { $0 }.isEmpty)
+    }
+
+    @Test func `choice pickers select one or toggle many, check boxes and sliders write their types`() throws {
+        let host = a2uiHost(Log())
+        let options: JSONValue = [["label": "Red", "value": "r"], ["label": "Blue", "value": "b"]]
+        receive(host, jsonl([create(), components([
+            ["id": "root", "component": "Column", "children": ["one", "many", "ok", "level"]],
+            ["id": "one", "component": "ChoicePicker", "options": options, "value": ["path": "/one"]],
+            ["id": "many", "component": "ChoicePicker", "options": options, "value": ["path": "/many"], "variant": "multipleSelection"],
+            ["id": "ok", "component": "CheckBox", "label": "OK", "value": ["path": "/ok"]],
+            ["id": "level", "component": "Slider", "max": 10, "value": ["path": "/level"]],
+        ])]))
+        #expect(node(host, "one")?.events == ["select", "change"])
+        for (id, value) in [("one", "r"), ("one", "b"), ("many", "r"), ("many", "b"), ("many", "r")] {
+            _ = try host.handle(AIUIEvent(nodeID: id, name: "select", value: .string(value)), messageID: "m")
+        }
+        _ = try host.handle(AIUIEvent(nodeID: "ok", name: "change", value: "true"), messageID: "m")
+        _ = try host.handle(AIUIEvent(nodeID: "level", name: "change", value: 7.5), messageID: "m")
+        #expect(node(host, "one")?.props["value"] == ["b"] && node(host, "many")?.props["value"] == ["b"])
+        #expect(node(host, "ok")?.props["value"] == true && node(host, "level")?.props["value"] == 7.5)
+    }
+
+    @Test func `an openUrl action opens through the link policy and sends nothing`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        receive(host, jsonl([create(), components([
+            ["id": "root", "component": "Button", "child": "t", "action": ["functionCall": ["call": "openUrl", "args": ["url": ["path": "/url"]]]]],
+            ["id": "t", "component": "Text", "text": "Open"]]), data("/url", "https://example.com/a")]))
+        _ = node(host, "root")
+        #expect(try host.handle(AIUIEvent(nodeID: "root", name: "tap"), messageID: "m").actions.isEmpty)
+        #expect(log.opened.withLock { $0 } == ["https://example.com/a"])
+    }
+
+    @Test func `media URLs pass the media policy and a withheld one is not in the IR`() throws {
+        let host = a2uiHost(Log(), mediaURL: { $0.hasPrefix("https://cdn.example/") ? $0 : nil })
+        receive(host, jsonl([create(), components([
+            ["id": "root", "component": "Column", "children": ["ok", "other", "local", "video"]],
+            ["id": "ok", "component": "Image", "url": "https://cdn.example/a.png"],
+            ["id": "other", "component": "Image", "url": "https://tracker.example/p.gif"],
+            ["id": "local", "component": "AudioPlayer", "url": "file:///etc/passwd"],
+            ["id": "video", "component": "Video", "url": "https://cdn.example/v.mp4", "posterUrl": "javascript:alert(1)"],
+        ])]))
+        #expect(node(host, "ok")?.props["url"] == "https://cdn.example/a.png")
+        #expect(node(host, "other")?.props["url"] == nil && node(host, "local")?.props["url"] == nil)
+        #expect(node(host, "video")?.props["url"] != nil && node(host, "video")?.props["posterUrl"] == nil)
+        let ir = JSONSerializer.string(try #require(host.render(messageID: "m")).jsonValue)
+        #expect(!ir.contains("tracker.example") && !ir.contains("passwd") && !ir.contains("javascript"))
+    }
+
+    @Test func `app components join by name with resolved arguments, and one named like a basic component is left out`() throws {
+        let place = try AIUIComponentDefinition(json: ["name": "place_card", "parameters": ["type": "object", "properties": ["title": ["type": "string"]], "required": ["title"]]])
+        let card = try AIUIComponentDefinition(json: ["name": "card", "parameters": ["type": "object"]])
+        let log = Log()
+        let host = a2uiHost(log, components: [place, card])
+        receive(host, jsonl([create(catalog: A2UICatalog.defaultAppCatalogID), components([
+            ["id": "root", "component": "Column", "children": ["p", "c"]],
+            ["id": "p", "component": "PlaceCard", "title": ["path": "/name"], "weight": 1],
+            ["id": "c", "component": "Card", "child": "t"], ["id": "t", "component": "Text", "text": "basic card"],
+        ]), data("/name", "Louvre")]))
+        let p = try #require(node(host, "p"))
+        #expect(p.type == "place_card" && p.props["title"] == "Louvre" && p.props["weight"] == 1 && p.state == .ready)
+        #expect(node(host, "c")?.type == "Card")
+        let capabilities = host.capabilities.jsonValue
+        #expect(capabilities["renderers"]?[0]?["catalog_id"] == .string(A2UICatalog.defaultAppCatalogID))
+        #expect(capabilities["renderers"]?[0]?["instructions"]?.stringValue?.contains("PlaceCard(title: string)") == true)
+        #expect(capabilities["renderers"]?[0]?["instructions"]?.stringValue?.contains("- Card(") == true)
+        #expect(host.capabilities.jsonValue["renderers"]?[0]?["instructions"]?.stringValue?.contains("Card(") == true)
+    }
+
+    @Test func `an input not bound to data keeps what the user entered as its own state`() throws {
+        let host = a2uiHost(Log())
+        receive(host, jsonl([create(), components([["id": "root", "component": "TextField", "label": "Name", "value": "literal"]])]))
+        #expect(node(host, "root")?.props["value"] == "literal")
+        _ = try host.handle(AIUIEvent(nodeID: "root", name: "change", value: "typed"), messageID: "m")
+        #expect(node(host, "root")?.props["value"] == "typed")
+    }
+}
