@@ -78,6 +78,16 @@ import Testing
         #expect(valid("regex", ["value": .string(String(repeating: "a", count: 40) + "!"), "pattern": "(a+)+$x"]) == false)
     }
 
+    @Test func `a check that returns a boolean falls back to the rule's message`() {
+        let host = a2uiHost(Log())
+        receive(host, jsonl([["version": "v1.0", "createSurface": ["surfaceId": "s", "dataModel": ["age": 15],
+            "components": [["id": "root", "component": "TextField", "label": "Age", "value": ["path": "/age"],
+                            "checks": [["condition": ["call": "numeric", "args": ["value": ["path": "/age"], "min": 18]], "message": "Must be 18 or older."]]]]]]]))
+        let validation = host.render(messageID: "m")?.root.children.first?.props["validation"]
+        #expect(validation?["valid"] == false)
+        #expect(validation?["errors"]?[0]?["message"] == "Must be 18 or older." && validation?["errors"]?[0]?["severity"] == "error")
+    }
+
     @Test func `@index outside a template is null and reported`() {
         let (shown, errors) = text(call("@index", [:]))
         #expect(shown == "")
@@ -110,11 +120,11 @@ import Testing
         #expect(log.allErrors.contains { $0.contains("book_table") })
     }
 
-    @Test func `calls nest at most eight deep`() {
+    @Test func `calls nest at most five deep`() {
         var value: JSONValue = "x"
         for _ in 0..<12 { value = call("formatString", ["value": value]) }
         let (_, errors) = text(value)
-        #expect(errors.contains { $0.contains("nest deeper than 8") })
+        #expect(errors.contains { $0.contains("nest deeper than 5") })
     }
 
     @Test func `non-finite and huge numbers never trap`() {

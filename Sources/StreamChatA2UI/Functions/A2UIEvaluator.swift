@@ -6,22 +6,23 @@ import StreamChatAI
 /// value null and is reported, never thrown.
 struct A2UIEvaluator {
     /// The deepest nesting of function calls (a call in a call's arguments).
-    static let maxCallDepth = 8
+    static let maxCallDepth = 5
     /// The deepest nesting of `${…}` expressions in one formatString.
     static let maxExpressionDepth = 10
 
     let surfaceID: String
     let model: JSONValue
-    let appCatalogID: String
+    /// The catalog ids a call may name.
+    let knownCatalogs: Set<String>
     /// Runs a function the catalog does not define (a host tool); nil when none provides it.
     let external: (String, JSONObject) -> Result<JSONValue, A2UIProblem>
     private(set) var problems: [A2UIProblem] = []
 
-    init(surfaceID: String, model: JSONValue, appCatalogID: String,
+    init(surfaceID: String, model: JSONValue, knownCatalogs: Set<String>,
          external: @escaping (String, JSONObject) -> Result<JSONValue, A2UIProblem>) {
         self.surfaceID = surfaceID
         self.model = model
-        self.appCatalogID = appCatalogID
+        self.knownCatalogs = knownCatalogs
         self.external = external
     }
 
@@ -71,7 +72,7 @@ struct A2UIEvaluator {
             report(A2UIProblem.Code.limit, "function calls nest deeper than \(Self.maxCallDepth) levels (\(name))")
             return .null
         }
-        if let catalogID, !A2UICatalog.basicCatalogAliases.contains(catalogID), catalogID != appCatalogID {
+        if let catalogID, !knownCatalogs.contains(catalogID) {
             report(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(catalogID) (for the function \(name))")
             return .null
         }

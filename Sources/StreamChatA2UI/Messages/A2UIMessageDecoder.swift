@@ -94,7 +94,7 @@ struct A2UIFields {
             for (i, item) in list.enumerated() {
                 let component = try A2UIComponent(json: item, path: "\(path)/\(key)/\(i)")
                 guard seen.insert(component.id).inserted else {
-                    throw A2UIProblem(A2UIProblem.Code.duplicateID, "Duplicate component ID \(JSONSerializer.quoted(component.id)) in one message", path: "\(path)/\(key)/\(i)/id")
+                    throw A2UIProblem(A2UIProblem.Code.duplicateID, "Duplicate component ID: \(component.id) (twice in one message)", path: "\(path)/\(key)/\(i)/id")
                 }
                 out.append(component)
             }

@@ -42,7 +42,7 @@ final class A2UIEngine: AIUIEngine {
 
     init(renderer: A2UIRenderer) {
         self.renderer = renderer
-        state = Mutex(State(store: A2UISurfaceStore(catalog: renderer.catalog, appCatalogID: renderer.appCatalogID)))
+        state = Mutex(State(store: A2UISurfaceStore(catalog: renderer.catalog, knownCatalogs: renderer.knownCatalogs)))
     }
 
     // MARK: Messages
@@ -152,7 +152,7 @@ final class A2UIEngine: AIUIEngine {
     /// a result once it arrived, null while it runs (then the reply renders again).
     private func evaluator(_ surface: A2UISurface, known: [String: ToolCall], requests: Requests, context: AIUIContext) -> A2UIEvaluator {
         let tools = Set(context.tools.map(\.name))
-        return A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, appCatalogID: renderer.appCatalogID) { name, arguments in
+        return A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs) { name, arguments in
             let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
             switch known[key] {
             case .done(let result)?: return result
@@ -253,7 +253,7 @@ final class A2UIEngine: AIUIEngine {
         }
         guard let (ref, surface) = found, ref.type == "Button", event.name == "tap",
               node.props["disabled"] != .bool(true), let action = surface.components[ref.componentID]?.properties["action"] else { return [] }
-        var evaluator = A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, appCatalogID: renderer.appCatalogID) { name, arguments in
+        var evaluator = A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs) { name, arguments in
             // A tap may run any tool the app has (the user asked for it).
             Self.value(of: context.runTool(name, arguments: arguments, userInitiated: true), function: name)
         }
@@ -288,6 +288,6 @@ final class A2UIEngine: AIUIEngine {
 
     // MARK: For tests and tools
 
-    /// A surface's data model, by id (nil when there is no such surface).
-    func dataModel(surfaceID: String) -> JSONValue? { state.withLock { $0.store[surfaceID]?.dataModel } }
+    /// A surface as it stands, by id (nil when there is no such surface).
+    func surface(_ id: String) -> A2UISurface? { state.withLock { $0.store[id] } }
 }

@@ -56,7 +56,8 @@ struct A2UIIRBuilder {
             node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0)]
         } else {
             node.state = .pending
-            if isComplete { report(A2UIProblem.Code.danglingReference, "Missing root component: no component has id 'root'") }
+            // An empty surface is only waiting (a later reply may fill it); components without a root are a mistake.
+            if isComplete && !surface.components.isEmpty { report(A2UIProblem.Code.danglingReference, "Missing root component: no component has id 'root'") }
         }
         problems += evaluator.problems
         return node
@@ -72,7 +73,7 @@ struct A2UIIRBuilder {
             nodeID = idPrefix + id + scope.idSuffix
         }
         guard depth <= Self.maxDepth else {
-            report(A2UIProblem.Code.limit, "Global recursion limit exceeded: components nest deeper than \(Self.maxDepth) levels at \(id)")
+            report(A2UIProblem.Code.limit, "Global recursion limit exceeded: logical depth over \(Self.maxDepth) at \(id)")
             return errorNode(nodeID + "#limit", id, "nested too deep")
         }
         guard let component = surface.components[id] else {

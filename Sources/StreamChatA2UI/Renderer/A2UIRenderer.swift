@@ -15,29 +15,36 @@ public struct A2UIRenderer: AIUIRenderer {
     public let catalog: A2UICatalog
     /// The catalog id the app's components go by.
     public let appCatalogID: String
+    /// More ids to read as the basic catalog (such as the id an agent's docs got wrong).
+    public let catalogAliases: Set<String>
     /// The URL a medium loads from, given the agent's (nil: withheld); the host's media policy applies after it.
     public let mediaURL: @Sendable (String) -> String?
 
     /// A renderer.
-    public init(catalog: A2UICatalog = .basic, appCatalogID: String = A2UICatalog.defaultAppCatalogID,
+    public init(catalog: A2UICatalog = .basic, appCatalogID: String = A2UICatalog.defaultAppCatalogID, catalogAliases: Set<String> = [],
                 mediaURL: @escaping @Sendable (String) -> String? = A2UIRenderer.webURL) {
         self.catalog = catalog
         self.appCatalogID = appCatalogID
+        self.catalogAliases = catalogAliases
         self.mediaURL = mediaURL
     }
 
-    /// Reads `{"app_catalog_id": "…", "remove_components": ["Video", …]}` (a UI host's `"a2ui"` options).
+    /// Every catalog id a surface may name: the basic catalog's (and its aliases) and the app catalog's.
+    var knownCatalogs: Set<String> { A2UICatalog.basicCatalogAliases.union(catalogAliases).union([appCatalogID]) }
+
+    /// Reads `{"app_catalog_id": "…", "remove_components": ["Video", …], "catalog_aliases": ["…"]}` (a UI host's `"a2ui"` options).
     public init(settings: SettingsReader) throws(StreamChatAIError) {
         let removed = try settings.strings("remove_components") ?? []
         let catalog: A2UICatalog
         do { catalog = try A2UICatalog(removing: removed) } catch {
             throw .invalid(at: settings.path(of: "remove_components"), error.message)
         }
-        self.init(catalog: catalog, appCatalogID: try settings.string("app_catalog_id", nonEmpty: true) ?? A2UICatalog.defaultAppCatalogID)
+        self.init(catalog: catalog, appCatalogID: try settings.string("app_catalog_id", nonEmpty: true) ?? A2UICatalog.defaultAppCatalogID,
+                  catalogAliases: Set(try settings.strings("catalog_aliases") ?? []))
     }
 
     /// The built-in renderer entry for a UI host's `"renderers"` config.
-    public static let builtIn = AIUIBuiltInRenderer(format: "a2ui", options: ["app_catalog_id", "remove_components"]) { (settings) throws(StreamChatAIError) -> any AIUIRenderer in
+    public static let builtIn = AIUIBuiltInRenderer(format: "a2ui", options: ["app_catalog_id", "remove_components", "catalog_aliases"]) { (settings) throws(StreamChatAIError) -> any AIUIRenderer in
         try A2UIRenderer(settings: settings)
     }
 

@@ -9,14 +9,15 @@ struct A2UISurfaceStore: Sendable {
     static let maxComponents = 10_000
 
     let catalog: A2UICatalog
-    let appCatalogID: String
+    /// Every catalog id a surface or component may name: the basic catalog's, its aliases, the app catalog's.
+    let knownCatalogs: Set<String>
     private(set) var surfaces: [String: A2UISurface] = [:]
     /// Surface ids in creation order.
     private(set) var order: [String] = []
 
-    init(catalog: A2UICatalog, appCatalogID: String) {
+    init(catalog: A2UICatalog, knownCatalogs: Set<String>) {
         self.catalog = catalog
-        self.appCatalogID = appCatalogID
+        self.knownCatalogs = knownCatalogs
     }
 
     subscript(id: String) -> A2UISurface? {
@@ -33,7 +34,7 @@ struct A2UISurfaceStore: Sendable {
     /// Whether a catalog id is one the renderer has (none means the basic catalog).
     func knows(catalog id: String?) -> Bool {
         guard let id else { return true }
-        return A2UICatalog.basicCatalogAliases.contains(id) || id == appCatalogID
+        return knownCatalogs.contains(id)
     }
 
     /// Applies one message of reply `messageID`; returns the surface it changed.
