@@ -1,6 +1,21 @@
 import StreamChatAI
 
 extension A2UICatalog {
+    /// Why a value that looks like a binding or a call is neither (a binding with
+    /// other keys, a call with keys a call doesn't have), or nil.
+    static func malformedDynamic(_ value: JSONValue) -> String? {
+        guard case .object(let o) = value else { return nil }
+        if o["path"] != nil || o["@path"] != nil, o["call"] == nil, o["@call"] == nil {
+            return o.count == 1 && (o["path"] ?? o["@path"])?.stringValue != nil ? nil : "is a binding with more than a string path"
+        }
+        if o["call"] != nil || o["@call"] != nil {
+            guard (o["call"] ?? o["@call"])?.stringValue != nil else { return "is a call whose name is not a string" }
+            let extra = o.keys.filter { !["call", "@call", "args", "catalogId", "returnType"].contains($0) }
+            return extra.isEmpty ? nil : "is a call with keys a call does not have: \(extra.joined(separator: ", "))"
+        }
+        return nil
+    }
+
     /// Checks a basic component's properties when it arrives: required ones
     /// present, each of its kind (a choice among its values, child ids as
     /// strings, a literal or a binding or a call where a dynamic value goes).
@@ -18,6 +33,11 @@ extension A2UICatalog {
             guard let value = component.properties[name] else { continue }
             let dynamic = A2UIDynamic.isDynamic(value)
             switch kind {
+            case .dynamicString, .dynamicNumber, .dynamicBoolean, .dynamicStringList, .dynamicValue:
+                if let why = Self.malformedDynamic(value) { throw fail(name, why) }
+            default: break
+            }
+            switch kind {
             case .dynamicString where !dynamic:
                 guard value.stringValue != nil || value.doubleValue != nil || value.boolValue != nil else { throw fail(name, "must be a string, a binding or a call, found \(value.typeName)") }
             case .dynamicNumber where !dynamic:
@@ -27,7 +47,8 @@ extension A2UICatalog {
             case .dynamicStringList where !dynamic:
                 guard value.arrayValue?.allSatisfy({ $0.stringValue != nil }) == true else { throw fail(name, "must be a list of strings, a binding or a call, found \(value.typeName)") }
             case .number:
-                guard value.doubleValue != nil else { throw fail(name, "must be a number, found \(value.typeName)") }
+                guard let n = value.doubleValue else { throw fail(name, "must be a number, found \(value.typeName)") }
+                if component.type == "Slider" && name == "steps" && (n < 1 || n.rounded() != n) { throw fail(name, "must be a whole number of at least 1") }
             case .boolean:
                 guard value.boolValue != nil else { throw fail(name, "must be a boolean, found \(value.typeName)") }
             case .choice(let allowed):
@@ -56,7 +77,13 @@ extension A2UICatalog {
             case .checks:
                 guard value.arrayValue?.allSatisfy({ $0.objectValue != nil }) == true else { throw fail(name, "must be a list of check rules") }
             case .icon:
-                guard value.stringValue != nil || value["svgPath"] != nil || dynamic else { throw fail(name, "must be an icon name, {svgPath} or a binding") }
+                if let svg = value["svgPath"] {
+                    guard svg.stringValue != nil || A2UIDynamic.isDynamic(svg), Self.malformedDynamic(svg) == nil else {
+                        throw fail(name, "svgPath must be a string or a binding, found \(svg.typeName)")
+                    }
+                } else if value.stringValue == nil && !dynamic {
+                    throw fail(name, "must be an icon name, {svgPath} or a binding")
+                }
             default: break
             }
         }

@@ -33,6 +33,9 @@ enum A2UIDecoderV1 {
                 message = .deleteSurface(surfaceID: try f.string("surfaceId")!)
             case "callRendererFunction":
                 let call = try f.functionCall("callFunction")
+                guard call.catalogID != nil else {
+                    throw A2UIProblem(A2UIProblem.Code.validationFailed, "callFunction needs its catalogId", path: f.path + "/callFunction/catalogId")
+                }
                 message = .callRendererFunction(functionCallID: try f.string("functionCallId")!, call: call.call, catalogID: call.catalogID, arguments: call.arguments)
             default:
                 message = .agentFunctionResponse(functionCallID: try f.string("functionCallId")!, result: try response(body, f))

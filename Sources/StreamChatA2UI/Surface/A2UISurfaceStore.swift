@@ -99,6 +99,9 @@ struct A2UISurfaceStore: Sendable {
     /// wholesale, and one whose type changed starts again (its user state goes).
     private func place(_ components: [A2UIComponent], in surface: inout A2UISurface, at path: String) throws(A2UIProblem) {
         for (i, c) in components.enumerated() {
+            guard c.type != "Surface" else {
+                throw A2UIProblem(A2UIProblem.Code.validationFailed, "the component type Surface is reserved (it is the surface itself)", surfaceID: surface.id, path: "\(path)/\(i)/component")
+            }
             if let catalogID = c.catalogID, !knows(catalog: catalogID) {
                 throw A2UIProblem(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(catalogID) (component \(c.id))", surfaceID: surface.id, path: "\(path)/\(i)/catalogId")
             }
