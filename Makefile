@@ -29,7 +29,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools plugins genui openui ui_state hardening signals
+EXAMPLES := steps errors run_tools plugins genui openui a2ui ui_state hardening signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -115,7 +115,7 @@ cli: release
 	@mkdir -p $(BINDIR)
 	cp .build/release/streamchatai-cli $(BINDIR)/streamchatai
 
-demo: build-deps lib cli plugins
+demo: build-deps lib cli plugins $(BINDIR)/a2ui
 	@echo "== the steps of a streamed reply"
 	$(BINDIR)/streamchatai steps examples-c/data/conversation.jsonl
 	@echo "== the bundled plugins"
@@ -127,6 +127,8 @@ demo: build-deps lib cli plugins
 	$(BINDIR)/streamchatai ui examples-c/data/genui-conversation.jsonl --plugins $(BUILD)/plugins
 	@echo "== generative UI: OpenUI replies, from ai_ui and from a fence in a reply's text"
 	$(BINDIR)/streamchatai ui examples-c/data/openui-conversation.jsonl
+	@echo "== generative UI: an A2UI stream, filled in and submitted through the C ABI"
+	$(BINDIR)/a2ui examples-c/data/signup.a2ui.jsonl
 
 # ---------------------------------------------------------------- tests
 
@@ -142,6 +144,7 @@ examples_LDLIBS_run_tools := -ljansson
 examples_LDLIBS_plugins := -ljansson -lpthread
 examples_LDLIBS_genui := -ljansson
 examples_LDLIBS_openui := -ljansson
+examples_LDLIBS_a2ui := -ljansson
 examples_LDLIBS_ui_state := -lpthread
 examples_LDLIBS_hardening := -lpthread
 

@@ -46,6 +46,7 @@ run "plugins of every kind run through one runner" "$here/expected/plugins.txt" 
 run "a reply's view changes by itself: render callback and engine state" "$here/expected/ui_state.txt" 0 - "$bin/ui_state" "$plugins/test-plugins"
 run "the adversarial test's reproducers end in errors or right results" "$here/expected/hardening.txt" 0 - "$bin/hardening" "$plugins/plugins"
 run "an OpenUI program streamed, rendered, filled in and submitted" "$here/expected/openui.txt" 0 - "$bin/openui" "$here/data/booking.oui"
+run "an A2UI stream rendered a line at a time, filled in and submitted" "$here/expected/a2ui.txt" 0 - "$bin/a2ui" "$here/data/signup.a2ui.jsonl"
 run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"
@@ -53,6 +54,8 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: generative UI preview" "$here/expected/cli-ui.txt" 0 - "$bin/streamchatai" ui "$here/data/genui-conversation.jsonl" --plugins "$plugins/plugins"
     run "CLI: OpenUI replies, from ai_ui and from a fence in the text" "$here/expected/cli-ui-openui.txt" 0 \
         "m3: openui unknown-component (root)" "$bin/streamchatai" ui "$here/data/openui-conversation.jsonl"
+    run "CLI: A2UI replies, streamed, from a fence, and changed by a later reply" "$here/expected/cli-ui-a2ui.txt" 0 \
+        "m2: a2ui DANGLING_REFERENCE (surface order)" "$bin/streamchatai" ui "$here/data/a2ui-conversation.jsonl"
     run "CLI: the UI host's config picks the OpenUI library" - 0 - "$bin/streamchatai" ui "$here/data/openui-conversation.jsonl" \
         --config '{"openui": {"library": "standard"}}'
     run "CLI: a bad --config exits 2 and says why" - 2 "unknown renderer" "$bin/streamchatai" ui "$here/data/openui-conversation.jsonl" \

@@ -3,9 +3,10 @@ import Synchronization
 
 /// `streamchatai ui FILE [--plugins DIR] [--config JSON] [--json]`: previews the
 /// generative UI of each message as an outline of its UI IR, or says why the
-/// reply shows its text. The built-in renderers (OpenUI) are on, as in
+/// reply shows its text. The built-in renderers (A2UI, OpenUI) are on, as in
 /// `sca_ui_host_new`; a message whose text holds a fenced UI block and no
-/// `ai_ui` is read as a backend's fence extractor would have sent it.
+/// `ai_ui` is read as a backend's fence extractor would have sent it; a reply
+/// that a later one changes (an A2UI surface it created) is shown again.
 struct UICommand: Command {
     static let name = "ui"
     static let abstract = "Preview the generative UI (ai_ui) of each message of FILE as an outline of its UI IR."
@@ -32,6 +33,9 @@ struct UICommand: Command {
 
     func run() -> Int32 {
         var failures = 0
+        // A reply whose view a later one changed (an A2UI update of its surface) is shown again.
+        let changed = Mutex<[String]>([])
+        host.setRenderCallback { id in changed.withLock { if !$0.contains(id) { $0.append(id) } } }
         do {
             try UIHostOptions.loadPlugins(plugins, into: host)
             for item in try MessageStream(path: path).items {
@@ -40,7 +44,12 @@ struct UICommand: Command {
                     failures += 1
                     continue
                 }
+                let id = message["id"]?.stringValue ?? "message"
                 show(message, host: host)
+                for other in changed.withLock({ list in defer { list.removeAll() }; return list }) where other != id {
+                    guard let render = host.render(messageID: other) else { continue }
+                    draw(render, note: "changed by \(id)")
+                }
             }
         } catch {
             Terminal.error("streamchatai: \(error)")
@@ -64,10 +73,14 @@ struct UICommand: Command {
             print(Terminal.styled("── \(id): shows its text", "2"))
             return
         }
+        draw(render, note: render.isStreaming ? "streaming" : nil)
+    }
+
+    private func draw(_ render: AIUIRender, note: String?) {
         if json {
             print(JSONSerializer.string(render.jsonValue, style: .pretty))
         } else {
-            print(Terminal.styled("── \(id) (\(render.format)\(render.isStreaming ? ", streaming" : ""))", "2"))
+            print(Terminal.styled("── \(render.messageID) (\(render.format)\(note.map { ", " + $0 } ?? ""))", "2"))
             print(IRDrawer.outline(render.root), terminator: "")
         }
     }
