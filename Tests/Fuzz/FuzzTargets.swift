@@ -175,6 +175,41 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         }
         _ = reply.render()
     },
+    // A2UI: a reply streamed in chunks of growing size, rendered after each; the last render equals a fresh
+    // host's render of the whole reply; every node's events are then raised, which never traps.
+    "a2ui": { bytes in
+        let text = Array(bytes.prefix(8192))
+        func document(_ end: Int, streaming: Bool) -> AIUIDocument {
+            AIUIDocument(format: "a2ui", version: "v1.0", isStreaming: streaming, content: .string(String(decoding: text[..<end], as: UTF8.self)))
+        }
+        let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+        var end = 0
+        var size = 1
+        while end < text.count {
+            end = min(text.count, end + size)
+            while end < text.count && (text[end] & 0xC0) == 0x80 { end += 1 }
+            _ = host.receive(messageID: "m", document: document(end, streaming: end < text.count))
+            _ = host.render(messageID: "m")
+            size = size * 2 % 97 + 1
+        }
+        _ = host.receive(messageID: "m", document: document(text.count, streaming: false))
+        let streamed = host.render(messageID: "m")?.root
+        let fresh = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+        _ = fresh.receive(messageID: "m", document: document(text.count, streaming: false))
+        let whole = fresh.render(messageID: "m")?.root
+        func plain(_ node: UINode?) -> UINode? {
+            guard var node else { return nil }
+            node.transform { $0.entrance = 0 }
+            return node
+        }
+        guard plain(streamed) == plain(whole) else { fatalError("a2ui: the streamed render differs from a fresh one") }
+        var events: [(String, String)] = []
+        streamed?.walk { node, _ in for e in node.events { events.append((node.id, e)) } }
+        for (id, name) in events.prefix(50) {
+            _ = try? host.handle(AIUIEvent(nodeID: id, name: name, value: name == "select" ? 1 : "x"), messageID: "m")
+        }
+        _ = host.render(messageID: "m")
+    },
     // The ledger reader, on a file holding the input.
     "ledger": { bytes in
         let path = "/tmp/sca-fuzz-ledger-\(getpid()).jsonl"

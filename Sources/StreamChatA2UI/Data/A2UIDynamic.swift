@@ -61,7 +61,7 @@ enum A2UICoercion {
         switch value {
         case .integer(let i)?: d = Double(i)
         case .number(let n)?: d = n
-        case .string(let s)?: d = Double(s.trimmingSpaces) ?? 0
+        case .string(let s)?: d = Double(A2UICoercion.trimmed(s)) ?? 0
         case .bool(let b)?: d = b ? 1 : 0
         default: d = 0
         }
@@ -73,7 +73,7 @@ enum A2UICoercion {
         switch value {
         case .integer(let i)?: return Double(i)
         case .number(let n)? where n.isFinite: return n
-        case .string(let s)?: return Double(s.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let s)?: return Double(A2UICoercion.trimmed(s)).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
     }
@@ -99,17 +99,17 @@ enum A2UICoercion {
         return d.isFinite ? .number(d) : .null
     }
 
+    /// `s` without the white space around it.
+    static func trimmed(_ s: String) -> Substring {
+        var t = s[...]
+        while t.first?.isWhitespace == true { t = t.dropFirst() }
+        while t.last?.isWhitespace == true { t = t.dropLast() }
+        return t
+    }
+
     static func number(_ d: Double) -> String {
         if d.rounded() == d, abs(d) < 9.0e15 { return String(Int64(d)) }
         return String(d)
     }
 }
 
-extension String {
-    var trimmingSpaces: Substring {
-        var t = self[...]
-        while t.first?.isWhitespace == true { t = t.dropFirst() }
-        while t.last?.isWhitespace == true { t = t.dropLast() }
-        return t
-    }
-}

@@ -9,12 +9,24 @@ struct A2UIScope: Sendable, Hashable {
     /// For a component placed again under another parent: which placement (`^modal`), so its nodes get ids of their own.
     var placement = ""
 
+    /// The most tokens a data path may have (the data model nests no deeper than a message).
+    static let maxPathDepth = A2UIMessageStream.maxMessageDepth
+
     /// The pointer a binding's path names here: `/a` as it is, `a/b` under the item.
     func pointer(_ text: String) throws(JSONPointerError) -> JSONPointer {
         if text.isEmpty || text == "." { return path }
         if text == "/" { return .root }
         let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
-        return try path.resolving(trimmed)
+        let pointer = try path.resolving(trimmed)
+        try Self.checkDepth(pointer)
+        return pointer
+    }
+
+    /// Refuses a pointer deeper than any data model can be.
+    static func checkDepth(_ pointer: JSONPointer) throws(JSONPointerError) {
+        guard pointer.tokens.count <= maxPathDepth else {
+            throw JSONPointerError("the path has \(pointer.tokens.count) segments; a data path has at most \(maxPathDepth)")
+        }
     }
 
     /// The suffix of node ids here: a template instance's `@/items/2`, a further placement's `^parent`; empty otherwise.

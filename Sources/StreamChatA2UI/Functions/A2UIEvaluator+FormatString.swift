@@ -45,7 +45,7 @@ extension A2UIEvaluator {
 
     /// One expression up to (not including) its closing `}`, `,` or `)`.
     private mutating func expression(_ r: inout ExpressionReader, _ scope: A2UIScope, depth: Int, level: Int) -> JSONValue? {
-        guard level <= Self.maxExpressionDepth else {
+        guard level <= Self.maxExpressionDepth, StackGuard.hasRoom() else {
             report(A2UIProblem.Code.limit, "formatString expressions nest deeper than \(Self.maxExpressionDepth) levels")
             return nil
         }
@@ -76,7 +76,7 @@ extension A2UIEvaluator {
             path.append(c)
             r.i += 1
         }
-        let trimmed = String(path.trimmingSpaces)
+        let trimmed = String(A2UICoercion.trimmed(path))
         guard !trimmed.isEmpty else { return nil }
         return resolve(["path": .string(trimmed)], scope, depth: depth)
     }

@@ -48,7 +48,7 @@ struct A2UIEvaluator {
         case .call(let name, let arguments, let catalogID):
             return call(name, arguments, catalogID: catalogID, scope, depth: depth + 1)
         case .literal(let value):
-            guard depth < 16 else { return value }
+            guard depth < 16, StackGuard.hasRoom() else { return value }
             switch value {
             case .array(let list) where list.contains(where: Self.mayHoldDynamic):
                 return .array(list.map { resolve($0, scope, depth: depth + 1) })
@@ -68,7 +68,7 @@ struct A2UIEvaluator {
 
     /// The result of calling `name`; null (reported) when it fails.
     mutating func call(_ name: String, _ args: JSONObject, catalogID: String?, _ scope: A2UIScope, depth: Int, resolved: Bool = false) -> JSONValue {
-        guard depth <= Self.maxCallDepth else {
+        guard depth <= Self.maxCallDepth, StackGuard.hasRoom() else {
             report(A2UIProblem.Code.limit, "function calls nest deeper than \(Self.maxCallDepth) levels (\(name))")
             return .null
         }

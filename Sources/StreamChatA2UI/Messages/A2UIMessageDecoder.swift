@@ -108,7 +108,9 @@ struct A2UIFields {
     func pointer(_ key: String) throws(A2UIProblem) -> JSONPointer {
         guard let text = try string(key, required: false), text != "/" else { return .root }
         do {
-            return try JSONPointer(text.hasPrefix("/") ? text : "/" + text)
+            let pointer = try JSONPointer(text.hasPrefix("/") ? text : "/" + text)
+            try A2UIScope.checkDepth(pointer)
+            return pointer
         } catch {
             throw A2UIProblem(A2UIProblem.Code.validationFailed, "\(key) is not a JSON pointer: \(error)", path: path + "/" + key)
         }

@@ -16,10 +16,30 @@ extension A2UIIRBuilder {
 
     static let media: Set<String> = ["Image", "Video", "AudioPlayer"]
 
+    /// A basic component's node: its properties resolved, then its children made (the one
+    /// part that recurses, kept in a small frame), then what its type adds.
     mutating func basicNode(_ c: A2UIComponent, spec: A2UIComponentSpec, nodeID: String, _ scope: A2UIScope, depth: Int) -> UINode {
         var node = UINode(id: nodeID, type: c.type, props: Self.defaults[c.type] ?? JSONObject())
+        resolveProperties(c, spec: spec, into: &node, scope)
         let closedModal = c.type == "Modal" && !surface.openModals.contains(nodeID)
-        for (name, kind) in spec.properties where name != "weight" && !(closedModal && name == "content") {
+        for (name, kind) in spec.properties where !(closedModal && name == "content") {
+            guard let raw = c.properties[name] else { continue }
+            switch kind {
+            case .child: node.children.append(self.node(raw.stringValue ?? "", scope, parent: c, depth: depth + 1))
+            case .childList: node.children += children(raw, of: c, scope, depth: depth)
+            case .tabs:
+                if let child = selectedTab(raw, node) { node.children = [self.node(child, scope, parent: c, depth: depth + 1)] }
+            default: break
+            }
+        }
+        finish(c, spec: spec, &node, scope)
+        return node
+    }
+
+    /// Every property that is not a child, resolved.
+    @inline(never)
+    private mutating func resolveProperties(_ c: A2UIComponent, spec: A2UIComponentSpec, into node: inout UINode, _ scope: A2UIScope) {
+        for (name, kind) in spec.properties where name != "weight" {
             guard let raw = c.properties[name] else { continue }
             switch kind {
             case .dynamicString:
@@ -35,9 +55,8 @@ extension A2UIIRBuilder {
             case .dynamicStringList: node.props[name] = .array(A2UICoercion.strings(evaluator.resolve(raw, scope)).map(JSONValue.string))
             case .dynamicValue: node.props[name] = evaluator.resolve(raw, scope)
             case .number, .boolean, .choice: node.props[name] = raw
-            case .child: node.children.append(self.node(raw.stringValue ?? "", scope, parent: c, depth: depth + 1))
-            case .childList: node.children += children(raw, of: c, scope, depth: depth)
-            case .tabs: tabs(raw, c, &node, scope, depth: depth)
+            case .child, .childList: break
+            case .tabs: tabProperties(raw, &node, scope)
             case .options:
                 node.props[name] = .array((raw.arrayValue ?? []).map { option in
                     ["label": .string(A2UICoercion.string(evaluator.resolve(option["label"], scope))), "value": option["value"] ?? .null]
@@ -50,12 +69,17 @@ extension A2UIIRBuilder {
                 else { node.props["name"] = .string(A2UICoercion.string(evaluator.resolve(raw, scope))) }
             }
         }
+    }
+
+    /// Events, an input's binding and what is secret, a Button's label and state, a Modal's state.
+    @inline(never)
+    private mutating func finish(_ c: A2UIComponent, spec: A2UIComponentSpec, _ node: inout UINode, _ scope: A2UIScope) {
         if spec.isInput {
             node.events = c.type == "ChoicePicker" ? ["select", "change"] : ["change"]
             if case .binding(let path) = A2UIDynamic(c.properties["value"] ?? .null), let pointer = evaluator.pointer(path, scope) {
                 node.bindings["value"] = .string(pointer.description)
-                refs[nodeID]?.binding = pointer
-            } else if let entered = surface.inputValues[nodeID] {
+                refs[node.id]?.binding = pointer
+            } else if let entered = surface.inputValues[node.id] {
                 node.props["value"] = entered
             }
             if c.type == "TextField" && c.properties["variant"]?.stringValue == "obscured" { node.props["secure"] = true }
@@ -66,26 +90,33 @@ extension A2UIIRBuilder {
             node.props["label"] = .string(node.children.first.flatMap(Self.text) ?? "")
             node.props["disabled"] = .bool(node.props["validation"]?["valid"] == .bool(false))
         case "Modal":
-            let open = surface.openModals.contains(nodeID)
+            let open = surface.openModals.contains(node.id)
             node.props["open"] = .bool(open)
             node.events = [open ? "close" : "open"]
+        case "Tabs":
+            node.events = ["select"]
         default: break
         }
-        return node
     }
 
-    /// Tabs: every title, the selected one's child (the others are not made).
-    private mutating func tabs(_ raw: JSONValue, _ c: A2UIComponent, _ node: inout UINode, _ scope: A2UIScope, depth: Int) {
+    /// Tabs: every title, and which one is selected (only its child is made).
+    private mutating func tabProperties(_ raw: JSONValue, _ node: inout UINode, _ scope: A2UIScope) {
         let tabs = raw.arrayValue ?? []
-        let selected = min(max(surface.selectedTabs[node.id] ?? 0, 0), max(tabs.count - 1, 0))
         node.props["tabs"] = .array(tabs.enumerated().map { i, tab in
             ["title": .string(A2UICoercion.string(evaluator.resolve(tab["title"], scope))), "child_id": tab["child"] ?? .null, "index": .integer(Int64(i))]
         })
-        node.props["selected"] = .integer(Int64(selected))
-        node.events = ["select"]
-        if tabs.indices.contains(selected), let child = tabs[selected]["child"]?.stringValue {
-            node.children = [self.node(child, scope, parent: c, depth: depth + 1)]
-        }
+        node.props["selected"] = .integer(Int64(selectedIndex(tabs.count, node.id)))
+    }
+
+    private func selectedIndex(_ count: Int, _ nodeID: String) -> Int {
+        min(max(surface.selectedTabs[nodeID] ?? 0, 0), max(count - 1, 0))
+    }
+
+    /// The selected tab's child id.
+    private func selectedTab(_ raw: JSONValue, _ node: UINode) -> String? {
+        let tabs = raw.arrayValue ?? []
+        let i = selectedIndex(tabs.count, node.id)
+        return tabs.indices.contains(i) ? tabs[i]["child"]?.stringValue : nil
     }
 
     /// `{"valid", "errors": [{"message", "code"?, "severity"}]}`: each check's condition

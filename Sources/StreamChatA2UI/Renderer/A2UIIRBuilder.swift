@@ -10,6 +10,8 @@ struct A2UIIRBuilder {
     static let maxDepth = 50
     /// The most instances one template makes.
     static let maxTemplateInstances = 1_000
+    /// The most nodes one surface renders (templates in templates multiply).
+    static let maxNodes = 20_000
 
     let surface: A2UISurface
     let catalog: A2UICatalog
@@ -23,6 +25,7 @@ struct A2UIIRBuilder {
     var refs: [String: A2UINodeRef] = [:]
     private(set) var problems: [A2UIProblem] = []
     private var onStack: Set<String> = []
+    private var made = 0
 
     /// What the builder needs of the UI host.
     struct Host {
@@ -64,19 +67,54 @@ struct A2UIIRBuilder {
     }
 
     /// The node of component `id` in `scope`, under `parent` (a component type, for `weight`).
+    /// The work that does not recurse lives in helpers that are never inlined, so each level of
+    /// nesting costs this thread's stack little.
     mutating func node(_ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
         var scope = scope
-        var nodeID = idPrefix + id + scope.idSuffix
-        if refs[nodeID] != nil, !onStack.contains(nodeID) {
-            // Placed again under another parent (as a Modal's trigger that also sits in a Column): a node of its own.
-            scope.placement += "^" + (parent?.id ?? "surface")
-            nodeID = idPrefix + id + scope.idSuffix
+        let nodeID = place(id, &scope, parent: parent)
+        if let refused = refusal(id, nodeID, parent: parent, depth: depth) { return refused }
+        guard let component = surface.components[id] else { return errorNode(nodeID, id, "missing") }
+        onStack.insert(nodeID)
+        defer { onStack.remove(nodeID) }
+        refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
+        var node: UINode
+        if let spec = catalog.spec(component.type) {
+            node = basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
+        } else {
+            node = otherNode(component, nodeID: nodeID, scope)
+            if node.type == "error" { return node }
+        }
+        decorate(&node, component, parent: parent, scope)
+        return node
+    }
+
+    /// The node id of a placement; a component placed again under another parent (as a Modal's
+    /// trigger that also sits in a Column) gets a node of its own.
+    @inline(never)
+    private func place(_ id: String, _ scope: inout A2UIScope, parent: A2UIComponent?) -> String {
+        let nodeID = idPrefix + id + scope.idSuffix
+        guard refs[nodeID] != nil, !onStack.contains(nodeID) else { return nodeID }
+        scope.placement += "^" + (parent?.id ?? "surface")
+        return idPrefix + id + scope.idSuffix
+    }
+
+    /// The node that stands in for a component that can't be made here (and the report), or nil.
+    @inline(never)
+    private mutating func refusal(_ id: String, _ nodeID: String, parent: A2UIComponent?, depth: Int) -> UINode? {
+        made += 1
+        guard made <= Self.maxNodes else {
+            if made == Self.maxNodes + 1 { report(A2UIProblem.Code.limit, "the surface makes more than \(Self.maxNodes) nodes; the rest do not show") }
+            return errorNode(nodeID + "#limit", id, "too many nodes")
         }
         guard depth <= Self.maxDepth else {
             report(A2UIProblem.Code.limit, "Global recursion limit exceeded: logical depth over \(Self.maxDepth) at \(id)")
             return errorNode(nodeID + "#limit", id, "nested too deep")
         }
-        guard let component = surface.components[id] else {
+        guard StackGuard.hasRoom() else {
+            report(A2UIProblem.Code.limit, "components at \(id) are \(StackGuard.refusal)")
+            return errorNode(nodeID + "#limit", id, "nested too deep")
+        }
+        guard surface.components[id] != nil else {
             if isComplete {
                 report(A2UIProblem.Code.danglingReference,
                        "Dangling reference: Component '\(parent?.id ?? "Surface")' references non-existent component '\(id)'")
@@ -93,38 +131,47 @@ struct A2UIIRBuilder {
             report(A2UIProblem.Code.duplicateID, "Component '\(id)' is placed twice under '\(parent?.id ?? "Surface")'; it shows once")
             return errorNode(nodeID + "#again@" + (parent?.id ?? ""), id, "placed twice")
         }
-        onStack.insert(nodeID)
-        defer { onStack.remove(nodeID) }
-        refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
-        var node: UINode
-        if let spec = catalog.spec(component.type) {
-            node = basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
-        } else if let app = host.appComponent(component.type) {
-            var arguments = JSONObject()
-            for (key, value) in component.properties where !["weight", "accessibility", "metadata"].contains(key) {
-                arguments[key] = evaluator.resolve(value, scope)
-            }
-            node = host.appNode(app, nodeID, .object(arguments))
-        } else {
-            report(A2UIProblem.Code.unknownComponent, "Validation failed for component '\(component.type)': Unrecognized component type '\(component.type)' (\(id))")
-            return errorNode(nodeID, id, "unknown component type \(component.type)")
+        return nil
+    }
+
+    /// An app component's node with its resolved arguments, or an unknown type's error node.
+    @inline(never)
+    private mutating func otherNode(_ component: A2UIComponent, nodeID: String, _ scope: A2UIScope) -> UINode {
+        guard let app = host.appComponent(component.type) else {
+            report(A2UIProblem.Code.unknownComponent,
+                   "Validation failed for component '\(component.type)': Unrecognized component type '\(component.type)' (\(component.id))")
+            return errorNode(nodeID, component.id, "unknown component type \(component.type)")
         }
+        var arguments = JSONObject()
+        for (key, value) in component.properties where !["weight", "accessibility", "metadata"].contains(key) {
+            arguments[key] = evaluator.resolve(value, scope)
+        }
+        return host.appNode(app, nodeID, .object(arguments))
+    }
+
+    /// `weight` (under a Row or Column) and the resolved `accessibility`.
+    @inline(never)
+    private mutating func decorate(_ node: inout UINode, _ component: A2UIComponent, parent: A2UIComponent?, _ scope: A2UIScope) {
         if let weight = component.properties["weight"]?.doubleValue, let parent, A2UIComponentSpec.weightedParents.contains(parent.type) {
             node.props["weight"] = A2UICoercion.json(weight)
         }
         if case .object(let a)? = component.properties["accessibility"] {
             var resolved = JSONObject()
-            for (key, value) in a { resolved[key] = key == "hidden" ? .bool(A2UICoercion.bool(evaluator.resolve(value, scope))) : key == "live" ? value : .string(A2UICoercion.string(evaluator.resolve(value, scope))) }
+            for (key, value) in a {
+                resolved[key] = key == "hidden" ? .bool(A2UICoercion.bool(evaluator.resolve(value, scope)))
+                    : key == "live" ? value : .string(A2UICoercion.string(evaluator.resolve(value, scope)))
+            }
             node.props["accessibility"] = .object(resolved)
         }
-        return node
     }
 
     /// The nodes of a child list: ids in order, or one instance per item of the list at a template's path.
     mutating func children(_ list: JSONValue?, of component: A2UIComponent, _ scope: A2UIScope, depth: Int) -> [UINode] {
         switch list {
         case .array(let ids)?:
-            return ids.compactMap(\.stringValue).map { node($0, scope, parent: component, depth: depth + 1) }
+            var out: [UINode] = []
+            for id in ids.compactMap(\.stringValue) where made <= Self.maxNodes { out.append(node(id, scope, parent: component, depth: depth + 1)) }
+            return out
         case .object(let template)?:
             guard let templateID = template["componentId"]?.stringValue, let path = template["path"]?.stringValue,
                   let pointer = evaluator.pointer(path, scope) else { return [] }
@@ -138,10 +185,12 @@ struct A2UIIRBuilder {
                 report(A2UIProblem.Code.limit, "the template \(templateID) over \(pointer) has \(items) items; the first \(Self.maxTemplateInstances) show")
             }
             let keys = evaluator.model.value(at: pointer)?.objectValue?.keys
-            return (0..<min(items, Self.maxTemplateInstances)).map { i in
+            var out: [UINode] = []
+            for i in 0..<min(items, Self.maxTemplateInstances) where made <= Self.maxNodes {
                 let itemPath = pointer.appending(keys.map { $0[i] } ?? String(i))
-                return node(templateID, A2UIScope(path: itemPath, index: i), parent: component, depth: depth + 1)
+                out.append(node(templateID, A2UIScope(path: itemPath, index: i, placement: scope.placement), parent: component, depth: depth + 1))
             }
+            return out
         default:
             return []
         }

@@ -154,6 +154,7 @@ extension JSONValue {
 public struct JSONPointerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public let message: String
-    init(_ message: String) { self.message = message }
+    /// An error saying what is wrong.
+    public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
