@@ -38,7 +38,7 @@ let package = Package(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI", "StreamChatRenderers"]),
-        .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
+        .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "StreamChatA2UI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         // What both test targets use (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI", "TestSupport"], exclude: ["Golden"]),

@@ -8,6 +8,8 @@
 //      final text once.
 //   3. Plugins: the plugin ABI and libffi against direct calls; discovery.
 //   4. The ledger after a million calls: size and open time.
+//   5. OpenUI streaming: a 64 KB program rendered after every chunk vs once.
+//   6. A2UI streaming: 1,000 messages rendered after every one vs applied in one batch.
 
 import StreamChatAI
 
@@ -53,6 +55,16 @@ if let flag = CommandLine.arguments.firstIndex(of: "--openui-only") {
     for shape in picked.map({ [$0] }) ?? [OpenUIBench.Shape.tree, .flat] {
         let r = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: 1, shape: shape, phases: CommandLine.arguments.contains("--phases"))
         print("openui \(shape): one-shot \(fmt(r.oneShotMillis)) ms, streamed \(fmt(r.streamedMillis)) ms, \(fmt(r.streamedMillis / r.oneShotMillis))×, \(r.nodes) nodes")
+    }
+    exit(0)
+}
+
+// --a2ui-only [tree|flat]: only the A2UI streaming section (one shape, to run under a profiler).
+if let flag = CommandLine.arguments.firstIndex(of: "--a2ui-only") {
+    let picked = CommandLine.arguments.dropFirst(flag + 1).first.flatMap(A2UIBench.Shape.init(rawValue:))
+    for shape in picked.map({ [$0] }) ?? [A2UIBench.Shape.tree, .flat] {
+        let r = A2UIBench.run(messages: 1000, rounds: 1, shape: shape)
+        print("a2ui \(shape): batch \(fmt(r.batchMillis)) ms, streamed \(fmt(r.streamedMillis)) ms, \(fmt(r.streamedMillis / r.batchMillis))×, \(r.nodes) nodes")
     }
     exit(0)
 }
@@ -126,4 +138,14 @@ for shape in [OpenUIBench.Shape.tree, .flat] {
     print("   \(shape), \(what): \(r.bytes) bytes, \(r.nodes) IR nodes")
     print("     one parse + render of the whole text: \(fmt(r.oneShotMillis)) ms; streamed, rendering after every chunk: \(fmt(r.streamedMillis)) ms")
     print("     streamed ÷ one-shot: \(fmt(r.streamedMillis / r.oneShotMillis))×\(shape == .tree ? " (target ≤ 2×)" : "")")
+}
+
+print("")
+print("6. A2UI streaming: 1,000 JSONL messages into a UI host, a line at a time, rendered to IR after each")
+for shape in [A2UIBench.Shape.tree, .flat] {
+    let r = A2UIBench.run(messages: 1000, rounds: quick ? 1 : 3, shape: shape)
+    let what = shape == .tree ? "as agents write it (sections → cards → lines, then data)" : "worst case, one list of a thousand items"
+    print("   \(shape), \(what): \(r.messages) messages, \(r.nodes) IR nodes")
+    print("     applied in one batch and rendered once: \(fmt(r.batchMillis)) ms; streamed, rendering after every message: \(fmt(r.streamedMillis)) ms")
+    print("     streamed ÷ batch: \(fmt(r.streamedMillis / r.batchMillis))×\(shape == .tree ? " (target ≤ 2×)" : "")")
 }

@@ -48,4 +48,10 @@ func write(_ text: String, to path: String) {
     chmod(path, 0o644)
 }
 
-func readBytes(_ path: String) -> [UInt8] { (try? FileBytes.read(path)) ?? [] }
+/// The file's bytes; a file that can't be read is recorded as an issue (with why), not taken for an empty one.
+func readBytes(_ path: String, missingIsEmpty: Bool = false) -> [UInt8] {
+    do { return try FileBytes.read(path) } catch {
+        if !missingIsEmpty || access(path, F_OK) == 0 { Issue.record("cannot read \(path): \(error)") }
+        return []
+    }
+}

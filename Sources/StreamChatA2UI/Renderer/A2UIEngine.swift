@@ -115,7 +115,7 @@ final class A2UIEngine: AIUIEngine {
                                             evaluator: evaluator(surface, known: s.toolCalls, requests: requests, context: context))
                 nodes.append(builder.build())
                 problems += builder.problems
-                refs.merge(builder.refs) { a, _ in a }
+                if refs.isEmpty { refs = builder.refs } else { refs.merge(builder.refs) { a, _ in a } }
             }
             let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
             for request in requests.items where s.toolCalls[request.key] == nil {
@@ -192,34 +192,38 @@ final class A2UIEngine: AIUIEngine {
 
     func input(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> Bool {
         state.withLock { s in
-            guard let ref = s.replies[context.messageID]?.refs[node.id], var surface = s.store[ref.surfaceID] else { return false }
-            let value = event.value ?? .null
-            switch ref.type {
-            case "Tabs" where event.name == "select":
-                let count = surface.components[ref.componentID]?.properties["tabs"]?.arrayValue?.count ?? 0
-                surface.selectedTabs[node.id] = min(max(A2UICoercion.int(value), 0), max(count - 1, 0))
-            case "ChoicePicker":
-                var chosen = A2UICoercion.strings(ref.binding.flatMap { surface.dataModel.value(at: $0) })
-                if event.name == "select" {
-                    let option = A2UICoercion.string(value)
-                    let multiple = surface.components[ref.componentID]?.properties["variant"]?.stringValue == "multipleSelection"
-                    if multiple { if let i = chosen.firstIndex(of: option) { chosen.remove(at: i) } else { chosen.append(option) } } else { chosen = [option] }
-                } else {
-                    chosen = A2UICoercion.strings(value)
-                }
-                guard write(.array(chosen.map(JSONValue.string)), ref, &surface, context) else { return false }
-            case "TextField", "DateTimeInput":
-                guard write(.string(A2UICoercion.string(value)), ref, &surface, context) else { return false }
-            case "CheckBox":
-                guard write(.bool(A2UICoercion.bool(value)), ref, &surface, context) else { return false }
-            case "Slider":
-                guard write(A2UICoercion.json(A2UICoercion.double(value)), ref, &surface, context) else { return false }
-            default:
-                return false
+            guard let ref = s.replies[context.messageID]?.refs[node.id] else { return false }
+            let taken = try? s.store.modify(ref.surfaceID) { (surface) throws(A2UIProblem) -> Bool in
+                guard take(event, ref, &surface, context) else { return false }
+                surface.revision += 1
+                return true
             }
-            surface.revision += 1
-            s.store[ref.surfaceID] = surface
+            return taken == true
+        }
+    }
+
+    /// Puts an input's new value where it belongs: the bound path, the tab, what the user entered.
+    private func take(_ event: AIUIEvent, _ ref: A2UINodeRef, _ surface: inout A2UISurface, _ context: AIUIContext) -> Bool {
+        let value = event.value ?? .null
+        switch ref.type {
+        case "Tabs" where event.name == "select":
+            let count = surface.components[ref.componentID]?.properties["tabs"]?.arrayValue?.count ?? 0
+            surface.selectedTabs[ref.nodeID] = min(max(A2UICoercion.int(value), 0), max(count - 1, 0))
             return true
+        case "ChoicePicker":
+            var chosen = A2UICoercion.strings(ref.binding.flatMap { surface.dataModel.value(at: $0) } ?? surface.inputValues[ref.nodeID])
+            if event.name == "select" {
+                let option = A2UICoercion.string(value)
+                let multiple = surface.components[ref.componentID]?.properties["variant"]?.stringValue == "multipleSelection"
+                if multiple { if let i = chosen.firstIndex(of: option) { chosen.remove(at: i) } else { chosen.append(option) } } else { chosen = [option] }
+            } else {
+                chosen = A2UICoercion.strings(value)
+            }
+            return write(.array(chosen.map(JSONValue.string)), ref, &surface, context)
+        case "TextField", "DateTimeInput": return write(.string(A2UICoercion.string(value)), ref, &surface, context)
+        case "CheckBox": return write(.bool(A2UICoercion.bool(value)), ref, &surface, context)
+        case "Slider": return write(A2UICoercion.json(A2UICoercion.double(value)), ref, &surface, context)
+        default: return false
         }
     }
 
@@ -243,10 +247,10 @@ final class A2UIEngine: AIUIEngine {
         let found = state.withLock { s -> (A2UINodeRef, A2UISurface)? in
             guard let ref = s.replies[context.messageID]?.refs[node.id], let surface = s.store[ref.surfaceID] else { return nil }
             if ref.type == "Modal", event.name == "open" || event.name == "close" {
-                var changed = surface
-                if event.name == "open" { changed.openModals.insert(node.id) } else { changed.openModals.remove(node.id) }
-                changed.revision += 1
-                s.store[ref.surfaceID] = changed
+                _ = try? s.store.modify(ref.surfaceID) { (surface) throws(A2UIProblem) in
+                    if event.name == "open" { surface.openModals.insert(node.id) } else { surface.openModals.remove(node.id) }
+                    surface.revision += 1
+                }
                 return nil
             }
             return (ref, surface)

@@ -28,6 +28,13 @@ struct A2UISurfaceStore: Sendable {
         }
     }
 
+    /// Changes surface `id` in place (its dictionaries are not copied); nil when there is none.
+    mutating func modify<T>(_ id: String, _ change: (inout A2UISurface) throws(A2UIProblem) -> T) throws(A2UIProblem) -> T? {
+        guard var surface = surfaces.removeValue(forKey: id) else { return nil }
+        defer { surfaces[id] = surface }
+        return try change(&surface)
+    }
+
     /// The surfaces a reply created, in creation order.
     func owned(by messageID: String) -> [A2UISurface] { order.compactMap { surfaces[$0] }.filter { $0.owner == messageID } }
 
@@ -55,26 +62,29 @@ struct A2UISurfaceStore: Sendable {
             order.append(spec.id)
             return spec.id
         case .updateComponents(let id, let components):
-            guard var surface = surfaces[id] else { throw notFound(id, "/updateComponents/surfaceId") }
-            try place(components, in: &surface, at: "/updateComponents/components")
-            surfaces[id] = surface
+            let (catalog, known) = (catalog, knownCatalogs)
+            let found: Void? = try modify(id) { (surface) throws(A2UIProblem) in
+                try Self.place(components, in: &surface, at: "/updateComponents/components", catalog: catalog, knownCatalogs: known)
+            }
+            guard found != nil else { throw notFound(id, "/updateComponents/surfaceId") }
             return id
         case .updateDataModel(let id, let path, let value):
-            guard var surface = surfaces[id] else { throw notFound(id, "/updateDataModel/surfaceId") }
+            guard surfaces[id] != nil else { throw notFound(id, "/updateDataModel/surfaceId") }
             if let bad = path.tokens.first(where: { ["__proto__", "constructor", "prototype"].contains($0) }) {
                 throw A2UIProblem(A2UIProblem.Code.validationFailed, "the path segment \(bad) is refused", surfaceID: id, path: "/updateDataModel/path")
             }
-            do {
-                if path.isRoot {
-                    surface.dataModel = value ?? .object(JSONObject())
-                } else {
-                    try surface.dataModel.set(value, at: path)
+            _ = try modify(id) { (surface) throws(A2UIProblem) in
+                do {
+                    if path.isRoot {
+                        surface.dataModel = value ?? .object(JSONObject())
+                    } else {
+                        try surface.dataModel.set(value, at: path)
+                    }
+                } catch {
+                    throw A2UIProblem(A2UIProblem.Code.validationFailed, "can't put a value at \(path): \(error)", surfaceID: id, path: "/updateDataModel/path")
                 }
-            } catch {
-                throw A2UIProblem(A2UIProblem.Code.validationFailed, "can't put a value at \(path): \(error)", surfaceID: id, path: "/updateDataModel/path")
+                surface.revision += 1
             }
-            surface.revision += 1
-            surfaces[id] = surface
             return id
         case .deleteSurface(let id):
             guard surfaces[id] != nil else { throw notFound(id, "/deleteSurface/surfaceId") }
@@ -98,11 +108,16 @@ struct A2UISurfaceStore: Sendable {
     /// Checks every component, then puts them in; a known id is replaced
     /// wholesale, and one whose type changed starts again (its user state goes).
     private func place(_ components: [A2UIComponent], in surface: inout A2UISurface, at path: String) throws(A2UIProblem) {
+        try Self.place(components, in: &surface, at: path, catalog: catalog, knownCatalogs: knownCatalogs)
+    }
+
+    private static func place(_ components: [A2UIComponent], in surface: inout A2UISurface, at path: String,
+                              catalog: A2UICatalog, knownCatalogs: Set<String>) throws(A2UIProblem) {
         for (i, c) in components.enumerated() {
             guard c.type != "Surface" else {
                 throw A2UIProblem(A2UIProblem.Code.validationFailed, "the component type Surface is reserved (it is the surface itself)", surfaceID: surface.id, path: "\(path)/\(i)/component")
             }
-            if let catalogID = c.catalogID, !knows(catalog: catalogID) {
+            if let catalogID = c.catalogID, !knownCatalogs.contains(catalogID) {
                 throw A2UIProblem(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(catalogID) (component \(c.id))", surfaceID: surface.id, path: "\(path)/\(i)/catalogId")
             }
             if let spec = catalog.spec(c.type) {

@@ -179,14 +179,15 @@ public final class AIUIHost: Sendable {
             return nil
         }
         policy.applyMedia(to: &root) { report($0, messageID: messageID) }
+        let secure = AIUIPolicy.secureKeys(in: root)
         state.withLock { s in
-            guard var current = s.replies[messageID] else { return }
-            current.assignEntrances(&root)
-            current.secureKeys.formUnion(AIUIPolicy.secureKeys(in: root))
-            current.tree = root
+            // Changed in place: a copy of the reply's state per render would cost its whole history.
+            guard s.replies[messageID] != nil else { return }
+            s.replies[messageID]!.assignEntrances(&root)
+            s.replies[messageID]!.secureKeys.formUnion(secure)
+            s.replies[messageID]!.tree = root
             // A change while the view was made leaves the tree stale: the next render makes another.
-            current.renderedRevision = reply.revision
-            s.replies[messageID] = current
+            s.replies[messageID]!.renderedRevision = reply.revision
         }
         return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: root)
     }

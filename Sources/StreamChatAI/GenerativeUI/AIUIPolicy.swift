@@ -44,6 +44,8 @@ public struct AIUIPolicy: Sendable {
     /// refuses is removed (and reported), so a front end never loads it.
     func applyMedia(to root: inout UINode, report: (String) -> Void) {
         root.transform { node in
+            // Most nodes hold no medium: their props stay as they are, uncopied.
+            guard node.props.contains(where: { Self.mediaProps.contains($0.key) || $0.value.objectValue != nil || $0.value.arrayValue != nil }) else { return }
             let id = node.id
             node.props = applyMedia(to: node.props) { key, value in
                 report("the media \(key) of \(id) was not loaded: the media policy refused \(value)")

@@ -31,17 +31,16 @@ struct AIUIReply {
     mutating func assignEntrances(_ root: inout UINode) {
         let next = lastEntrance + 1
         var fresh = false
-        var known = entrances
+        // `entrances` is changed in place: a copy of it per render would cost the whole tree again.
         root.transform { node in
-            if let seen = known[node.id] {
+            if let seen = entrances[node.id] {
                 node.entrance = seen
             } else {
                 node.entrance = next
-                known[node.id] = next
+                entrances[node.id] = next
                 fresh = true
             }
         }
-        entrances = known
         if fresh { lastEntrance = next }
     }
 }

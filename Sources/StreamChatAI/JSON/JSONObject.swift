@@ -83,6 +83,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// Changes the value of the member named `key` in place (no copy of it is made); nil when there is none.
+    mutating func modifyValue<R, E: Error>(forKey key: String, _ change: (inout JSONValue) throws(E) -> R) throws(E) -> R? {
+        guard let i = position(of: key) else { return nil }
+        return try change(&values[i])
+    }
+
     // MARK: Collection of (key, value)
 
     public var startIndex: Int { 0 }

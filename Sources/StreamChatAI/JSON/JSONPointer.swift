@@ -114,36 +114,54 @@ extension JSONValue {
     ///   through a string, number or other non-container, or names an array
     ///   element out of range.
     public mutating func set(_ value: JSONValue?, at pointer: JSONPointer) throws(JSONPointerError) {
-        guard let first = pointer.tokens.first else {
+        try set(value, at: pointer.tokens[...], whole: pointer)
+    }
+
+    /// Each level is taken out of `self` while it changes, so the containers on the way are
+    /// changed in place rather than copied (a value put into a long list costs O(depth), not O(size));
+    /// on a throw, every level is put back as it was.
+    private mutating func set(_ value: JSONValue?, at tokens: ArraySlice<String>, whole pointer: JSONPointer) throws(JSONPointerError) {
+        guard let first = tokens.first else {
             self = value ?? .null
             return
         }
-        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
+        let rest = tokens.dropFirst()
         switch self {
         case .object(var o):
-            if rest.isRoot {
+            self = .null
+            defer { self = .object(o) }
+            if rest.isEmpty {
                 o[first] = value
-            } else {
-                var child = o[first] ?? .object(JSONObject())
-                if child.isNull { child = .object(JSONObject()) }
-                try child.set(value, at: rest)
+            } else if o[first] == nil || o[first]?.isNull == true {
+                var child = JSONValue.object(JSONObject())
+                try child.set(value, at: rest, whole: pointer)
                 o[first] = child
+            } else {
+                _ = try o.modifyValue(forKey: first) { (child) throws(JSONPointerError) in try child.set(value, at: rest, whole: pointer) }
             }
-            self = .object(o)
         case .array(var a):
             guard let i = JSONPointer.index(first, count: a.count, allowingEnd: value != nil) else {
                 throw JSONPointerError("\(pointer): no element \(first) in an array of \(a.count)")
             }
-            if rest.isRoot {
+            self = .null
+            defer { self = .array(a) }
+            if rest.isEmpty {
                 if let value { if i == a.count { a.append(value) } else { a[i] = value } } else { a.remove(at: i) }
             } else {
                 if i == a.count { a.append(.object(JSONObject())) }
-                try a[i].set(value, at: rest)
+                do {
+                    try a[i].set(value, at: rest, whole: pointer)
+                } catch {
+                    if i == a.count - 1, a[i] == .object(JSONObject()) { a.removeLast() }
+                    throw error
+                }
             }
-            self = .array(a)
         case .null where value != nil:
             self = .object(JSONObject())
-            try set(value, at: pointer)
+            do { try set(value, at: tokens, whole: pointer) } catch {
+                self = .null
+                throw error
+            }
         default:
             throw JSONPointerError("\(pointer): \(first) is inside a \(typeName), not an object or array")
         }

@@ -1,0 +1,107 @@
+import StreamChatA2UI
+import StreamChatAI
+
+/// A2UI streaming: `messages` JSONL messages streamed a line at a time into a
+/// UI host, the reply rendered to IR after each, against the same messages
+/// applied in one batch and rendered once.
+enum A2UIBench {
+    struct Result {
+        var messages: Int
+        var batchMillis: Double
+        var streamedMillis: Double
+        var nodes: Int
+    }
+
+    /// How the stream builds its UI.
+    enum Shape: String {
+        /// As agents write long UIs: a skeleton of sections, each section's cards, each card's lines
+        /// (placeholders first, then each component on its own message, then data).
+        case tree
+        /// A list template over the data: each message adds one item to a list of hundreds.
+        case flat
+    }
+
+    static func line(_ json: JSONValue) -> String { JSONSerializer.string(json) + "\n" }
+
+    static func component(_ id: String, _ type: String, _ props: JSONObject) -> JSONValue {
+        var o: JSONObject = ["id": .string(id), "component": .string(type)]
+        for (k, v) in props { o[k] = v }
+        return .object(o)
+    }
+
+    static func update(_ components: [JSONValue]) -> String {
+        line(["version": "v1.0", "updateComponents": ["surfaceId": "s", "components": .array(components)]])
+    }
+
+    static func data(_ path: String, _ value: JSONValue) -> String {
+        line(["version": "v1.0", "updateDataModel": ["surfaceId": "s", "path": .string(path), "value": value]])
+    }
+
+    /// The stream's lines.
+    static func stream(messages: Int, shape: Shape) -> [String] {
+        var lines = [line(["version": "v1.0", "createSurface": ["surfaceId": "s", "catalogId": .string(A2UICatalog.basicCatalogID)]])]
+        switch shape {
+        case .flat:
+            lines.append(update([
+                component("root", "List", ["children": ["componentId": "row", "path": "/items"]]),
+                component("row", "Row", ["children": ["name", "price"]]),
+                component("name", "Text", ["text": ["path": "name"]]),
+                component("price", "Text", ["text": ["call": "formatCurrency", "args": ["value": ["path": "price"], "currency": "EUR"]]]),
+            ]))
+            var i = 0
+            while lines.count < messages {
+                lines.append(data("/items/\(i)", ["name": .string("Item \(i)"), "price": .number(Double(i) * 1.25)]))
+                i += 1
+            }
+        case .tree:
+            let sections = 10, cards = 10
+            lines.append(update([component("root", "Column", ["children": .array((0..<sections).map { .string("sec\($0)") })])]))
+            var s = 0, c = 0
+            while lines.count < messages {
+                if c == 0 {
+                    lines.append(update([component("sec\(s)", "Column", ["children": .array((0..<cards).map { .string("card\(s)_\($0)") })])]))
+                }
+                let card = "card\(s)_\(c)"
+                lines.append(update([component(card, "Card", ["child": .string(card + "_col")]),
+                                     component(card + "_col", "Column", ["children": [.string(card + "_t"), .string(card + "_v")]])]))
+                lines.append(update([component(card + "_t", "Text", ["text": .string("Card \(s).\(c)")]),
+                                     component(card + "_v", "Text", ["text": ["path": .string("/v/\(s)/\(c)")]])]))
+                lines.append(data("/v/\(s)/\(c)", .string("value \(s * cards + c)")))
+                c += 1
+                if c == cards { c = 0; s = (s + 1) % sections }
+            }
+        }
+        return Array(lines.prefix(messages))
+    }
+
+    static func document(_ text: String, streaming: Bool) -> AIUIDocument {
+        AIUIDocument(format: "a2ui", version: "v1.0", isStreaming: streaming, content: .string(text))
+    }
+
+    static func run(messages: Int, rounds: Int, shape: Shape) -> Result {
+        let lines = stream(messages: messages, shape: shape)
+        var texts: [String] = []
+        var so = ""
+        for l in lines { so += l; texts.append(so) }
+        var batch = Double.infinity, streamed = Double.infinity
+        var nodes = 0
+        for _ in 0..<rounds {
+            var start = now()
+            let whole = AIUIHost(renderers: [A2UIRenderer()])
+            _ = whole.receive(messageID: "m", document: document(so, streaming: false))
+            let root = whole.render(messageID: "m")?.root
+            batch = min(batch, now() - start)
+            var count = 0
+            root?.walk { _, _ in count += 1 }
+            nodes = count
+            start = now()
+            let host = AIUIHost(renderers: [A2UIRenderer()])
+            for (i, t) in texts.enumerated() {
+                _ = host.receive(messageID: "m", document: document(t, streaming: i < texts.count - 1))
+                sink &+= host.render(messageID: "m")?.root.children.count ?? 0
+            }
+            streamed = min(streamed, now() - start)
+        }
+        return Result(messages: lines.count, batchMillis: batch * 1000, streamedMillis: streamed * 1000, nodes: nodes)
+    }
+}
