@@ -1,14 +1,22 @@
 import StreamChatA2UI
 import StreamChatAI
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A2UI streaming: `messages` JSONL messages streamed a line at a time into a
 /// UI host, the reply rendered to IR after each, against the same messages
 /// applied in one batch and rendered once.
 enum A2UIBench {
     struct Result {
         var messages: Int
+        /// Through a UI host (what an app calls): applied in one batch and rendered once, and streamed.
         var batchMillis: Double
         var streamedMillis: Double
+        /// The renderer alone (its engine, with no host): the same two.
+        var engineBatchMillis: Double
+        var engineStreamedMillis: Double
         var nodes: Int
     }
 
@@ -84,8 +92,28 @@ enum A2UIBench {
         var so = ""
         for l in lines { so += l; texts.append(so) }
         var batch = Double.infinity, streamed = Double.infinity
+        var engineBatch = Double.infinity, engineStreamed = Double.infinity
         var nodes = 0
         for _ in 0..<rounds {
+            var begin = now()
+            let alone = A2UIRenderer().makeEngine()
+            let last = AIUIContext(messageID: "m", isStreaming: false)
+            alone.receive(document(so, streaming: false), context: last)
+            sink &+= alone.view(for: document(so, streaming: false), context: last)?.children.count ?? 0
+            engineBatch = min(engineBatch, now() - begin)
+            begin = now()
+            let engine = A2UIRenderer().makeEngine()
+            let streaming = AIUIContext(messageID: "m", isStreaming: true)
+            for (i, t) in texts.enumerated() {
+                let d = document(t, streaming: i < texts.count - 1)
+                let context = i < texts.count - 1 ? streaming : last
+                engine.receive(d, context: context)
+                sink &+= engine.view(for: d, context: context)?.children.count ?? 0
+            }
+            engineStreamed = min(engineStreamed, now() - begin)
+
+            // Under a profiler, A2UI_RENDERER_ONLY=1 leaves the host out.
+            if getenv("A2UI_RENDERER_ONLY") != nil { (batch, streamed) = (1, 1); continue }
             var start = now()
             let whole = AIUIHost(renderers: [A2UIRenderer()])
             _ = whole.receive(messageID: "m", document: document(so, streaming: false))
@@ -102,6 +130,7 @@ enum A2UIBench {
             }
             streamed = min(streamed, now() - start)
         }
-        return Result(messages: lines.count, batchMillis: batch * 1000, streamedMillis: streamed * 1000, nodes: nodes)
+        return Result(messages: lines.count, batchMillis: batch * 1000, streamedMillis: streamed * 1000,
+                      engineBatchMillis: engineBatch * 1000, engineStreamedMillis: engineStreamed * 1000, nodes: nodes)
     }
 }

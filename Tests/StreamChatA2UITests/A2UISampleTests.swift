@@ -48,6 +48,45 @@ import Testing
     }
 }
 
+/// The view made from the last one's cached nodes equals a view made fresh, after every message.
+@Suite struct A2UIIncrementalRenderTests {
+    @Test(arguments: A2UISampleTests.samples)
+    func `after every line, the incremental view equals a fresh one`(_ name: String) throws {
+        let messages = try #require(try fixture("v1_0/examples/" + name)["messages"]?.arrayValue)
+        let host = a2uiHost(Log())
+        var text = ""
+        for (i, m) in messages.enumerated() {
+            text += JSONSerializer.string(m) + "\n"
+            let last = i == messages.count - 1
+            receive(host, .string(text), streaming: !last)
+            let fresh = a2uiHost(Log())
+            receive(fresh, .string(text), streaming: !last)
+            #expect(host.render(messageID: "m")?.root.stripped == fresh.render(messageID: "m")?.root.stripped, "\(name) after line \(i + 1)")
+        }
+    }
+
+    @Test func `a data change remakes the nodes that read it and keeps the others as they were`() throws {
+        let host = a2uiHost(Log())
+        var lines = [create(), components([["id": "root", "component": "Column", "children": ["a", "b", "list"]],
+                                           ["id": "a", "component": "Text", "text": ["path": "/a"]],
+                                           ["id": "b", "component": "Text", "text": ["path": "/b"]],
+                                           ["id": "list", "component": "List", "children": ["componentId": "item", "path": "/items"]],
+                                           ["id": "item", "component": "Text", "text": ["path": "name"]]]),
+                     data("/a", "A"), data("/b", "B"), data("/items", [["name": "x"]])]
+        receive(host, jsonl(lines), streaming: true)
+        _ = host.render(messageID: "m")
+        for (path, value, text) in [("/a", JSONValue.string("A2"), "A2"), ("/items/1", ["name": "y"], "y"), ("/items/0/name", "x2", "x2"), ("/", ["a": "new"], "new")] {
+            lines.append(data(path, value))
+            receive(host, jsonl(lines), streaming: true)
+            let fresh = a2uiHost(Log())
+            receive(fresh, jsonl(lines), streaming: true)
+            let root = try #require(host.render(messageID: "m")?.root)
+            #expect(root.stripped == fresh.render(messageID: "m")?.root.stripped, "\(path)")
+            #expect(root.all.contains { $0.props["text"] == .string(text) }, "\(path)")
+        }
+    }
+}
+
 extension String {
     func chunked(every n: Int) -> [String] {
         var out: [String] = []

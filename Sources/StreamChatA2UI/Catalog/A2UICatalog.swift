@@ -44,6 +44,24 @@ public struct A2UICatalog: Sendable {
 
     func spec(_ name: String) -> A2UIComponentSpec? { specs[name] }
 
+    /// The ids a component refers to: its child, its listed children, its template, its tabs' children
+    /// (a component of another catalog refers to none).
+    func references(of c: A2UIComponent) -> [String] {
+        guard let spec = spec(c.type) else { return [] }
+        var out: [String] = []
+        for (name, kind) in spec.properties {
+            guard let value = c.properties[name] else { continue }
+            switch kind {
+            case .child: if let id = value.stringValue { out.append(id) }
+            case .childList:
+                if let ids = value.arrayValue { out += ids.compactMap(\.stringValue) } else if let t = value["componentId"]?.stringValue { out.append(t) }
+            case .tabs: out += (value.arrayValue ?? []).compactMap { $0["child"]?.stringValue }
+            default: break
+            }
+        }
+        return out
+    }
+
     /// Every basic component, as A2UI v1.0 defines it.
     static let all: [A2UIComponentSpec] = {
         let justify = ["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "stretch"]

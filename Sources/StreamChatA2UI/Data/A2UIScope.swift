@@ -4,8 +4,14 @@ import StreamChatAI
 /// it belongs to (relative paths resolve against it) and that item's index
 /// (for `@index`); outside any template, the root and no index.
 struct A2UIScope: Sendable, Hashable {
-    var path: JSONPointer = .root
-    var index: Int?
+    var path: JSONPointer = .root {
+        didSet { pathText = index == nil ? "" : path.description }
+    }
+    var index: Int? {
+        didSet { pathText = index == nil ? "" : path.description }
+    }
+    /// The item's path as text, written once per scope (node ids of every instance use it).
+    private var pathText = ""
     /// For a component placed again under another parent: which placement (`^modal`), so its nodes get ids of their own.
     var placement = ""
 
@@ -30,5 +36,15 @@ struct A2UIScope: Sendable, Hashable {
     }
 
     /// The suffix of node ids here: a template instance's `@/items/2`, a further placement's `^parent`; empty otherwise.
-    var idSuffix: String { (index == nil ? "" : "@" + path.description) + placement }
+    var idSuffix: String {
+        if index == nil { return placement }
+        return placement.isEmpty ? "@" + pathText : "@" + pathText + placement
+    }
+
+    init(path: JSONPointer = .root, index: Int? = nil, placement: String = "") {
+        self.path = path
+        self.index = index
+        self.placement = placement
+        pathText = index == nil ? "" : path.description
+    }
 }

@@ -17,6 +17,10 @@ struct A2UIEvaluator {
     /// Runs a function the catalog does not define (a host tool); nil when none provides it.
     let external: (String, JSONObject) -> Result<JSONValue, A2UIProblem>
     private(set) var problems: [A2UIProblem] = []
+    /// The node being made, to which the data it reads is counted.
+    var reader: String?
+    /// The data each node read (for remaking only the nodes whose data changed).
+    private(set) var reads: [(node: String, path: JSONPointer)] = []
 
     init(surfaceID: String, model: JSONValue, knownCatalogs: Set<String>,
          external: @escaping (String, JSONObject) -> Result<JSONValue, A2UIProblem>) {
@@ -28,6 +32,11 @@ struct A2UIEvaluator {
 
     mutating func report(_ code: String, _ message: String) {
         problems.append(A2UIProblem(code, message, surfaceID: surfaceID))
+    }
+
+    /// Counts a read of `path` to the node being made.
+    mutating func recordRead(_ path: JSONPointer) {
+        if let reader { reads.append((reader, path)) }
     }
 
     /// The pointer a binding names in `scope`, or nil (reported) when it is not one.
@@ -44,6 +53,7 @@ struct A2UIEvaluator {
         switch A2UIDynamic(raw) {
         case .binding(let path):
             guard let p = pointer(path, scope) else { return .null }
+            recordRead(p)
             return model.value(at: p) ?? .null
         case .call(let name, let arguments, let catalogID):
             return call(name, arguments, catalogID: catalogID, scope, depth: depth + 1)

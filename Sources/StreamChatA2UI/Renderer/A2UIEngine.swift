@@ -13,11 +13,11 @@ final class A2UIEngine: AIUIEngine {
         var context: AIUIContext?
         /// The problems already told, so a render does not tell them again.
         var told: Set<String> = []
-        /// The nodes of the last view, by id.
-        var refs: [String: A2UINodeRef] = [:]
         /// The last view and what it was made from.
         var view: (key: [Int], streaming: Bool, node: UINode?)?
         var isStreaming = true
+        /// How many app components the last view knew.
+        var components = -1
     }
 
     /// A function the catalog lacks, run as one of the host's tools.
@@ -28,6 +28,8 @@ final class A2UIEngine: AIUIEngine {
 
     private struct State {
         var store: A2UISurfaceStore
+        /// Each surface's nodes as last made, by surface id.
+        var caches: [String: A2UIViewCache] = [:]
         var replies: [String: Reply] = [:]
         var toolCalls: [String: ToolCall] = [:]
         var toolCallOrder: [String] = []
@@ -82,6 +84,8 @@ final class A2UIEngine: AIUIEngine {
                 }
             }
             s.replies[context.messageID] = reply
+            // The nodes of surfaces deleted go with them.
+            for id in s.caches.keys where s.store[id] == nil { s.caches[id] = nil }
             touched.remove(context.messageID)
             return (problems, touched.compactMap { s.replies[$0]?.context })
         }
@@ -107,16 +111,23 @@ final class A2UIEngine: AIUIEngine {
             if let last = reply.view, last.key == key, last.streaming == document.isStreaming { return (last.node, [], []) }
             let requests = Requests()
             var problems: [A2UIProblem] = []
-            var refs: [String: A2UINodeRef] = [:]
             var nodes: [UINode] = []
+            // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
+            let everything = reply.view == nil || reply.view?.streaming != document.isStreaming
+                || reply.view?.key.last != s.toolRevision || reply.components != context.components.count
             for (i, surface) in surfaces.enumerated() {
+                var changes = surface.changes
+                if everything { changes.all = true }
                 var builder = A2UIIRBuilder(surface: surface, catalog: renderer.catalog, idPrefix: i == 0 ? "" : surface.id + ":",
                                             isComplete: !document.isStreaming, host: host(context),
-                                            evaluator: evaluator(surface, known: s.toolCalls, requests: requests, context: context))
+                                            evaluator: evaluator(surface, known: s.toolCalls, requests: requests, context: context),
+                                            cache: s.caches.removeValue(forKey: surface.id) ?? A2UIViewCache(), changes: changes)
                 nodes.append(builder.build())
                 problems += builder.problems
-                if refs.isEmpty { refs = builder.refs } else { refs.merge(builder.refs) { a, _ in a } }
+                s.caches[surface.id] = builder.cache
+                _ = try? s.store.modify(surface.id) { (surface) throws(A2UIProblem) in surface.changes = A2UIChanges(all: false) }
             }
+            reply.components = context.components.count
             let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
             for request in requests.items where s.toolCalls[request.key] == nil {
                 s.toolCalls[request.key] = .running
@@ -127,7 +138,6 @@ final class A2UIEngine: AIUIEngine {
             let fresh = problems.filter { p in
                 !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && reply.told.insert(p.description).inserted
             }
-            reply.refs = refs
             reply.view = (key, document.isStreaming, node)
             s.replies[context.messageID] = reply
             return (node, fresh, requests.items)
@@ -192,7 +202,7 @@ final class A2UIEngine: AIUIEngine {
 
     func input(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> Bool {
         state.withLock { s in
-            guard let ref = s.replies[context.messageID]?.refs[node.id] else { return false }
+            guard let ref = ref(node.id, in: s, messageID: context.messageID) else { return false }
             let taken = try? s.store.modify(ref.surfaceID) { (surface) throws(A2UIProblem) -> Bool in
                 guard take(event, ref, &surface, context) else { return false }
                 surface.revision += 1
@@ -202,6 +212,12 @@ final class A2UIEngine: AIUIEngine {
         }
     }
 
+    /// What a node of a reply's last view stands for.
+    private func ref(_ nodeID: String, in s: State, messageID: String) -> A2UINodeRef? {
+        for surface in s.store.owned(by: messageID) { if let ref = s.caches[surface.id]?.refs[nodeID] { return ref } }
+        return nil
+    }
+
     /// Puts an input's new value where it belongs: the bound path, the tab, what the user entered.
     private func take(_ event: AIUIEvent, _ ref: A2UINodeRef, _ surface: inout A2UISurface, _ context: AIUIContext) -> Bool {
         let value = event.value ?? .null
@@ -209,6 +225,7 @@ final class A2UIEngine: AIUIEngine {
         case "Tabs" where event.name == "select":
             let count = surface.components[ref.componentID]?.properties["tabs"]?.arrayValue?.count ?? 0
             surface.selectedTabs[ref.nodeID] = min(max(A2UICoercion.int(value), 0), max(count - 1, 0))
+            surface.changes.nodes.insert(ref.nodeID)
             return true
         case "ChoicePicker":
             var chosen = A2UICoercion.strings(ref.binding.flatMap { surface.dataModel.value(at: $0) } ?? surface.inputValues[ref.nodeID])
@@ -232,10 +249,12 @@ final class A2UIEngine: AIUIEngine {
         guard let pointer = ref.binding else {
             // Not bound: the input keeps what the user entered itself.
             surface.inputValues[ref.nodeID] = value
+            surface.changes.nodes.insert(ref.nodeID)
             return true
         }
         do {
             try surface.dataModel.set(value, at: pointer)
+            surface.changes.changed(path: pointer)
             return true
         } catch {
             context.report("a2ui the value of \(ref.componentID) can't be kept at \(pointer): \(error)")
@@ -245,10 +264,11 @@ final class A2UIEngine: AIUIEngine {
 
     func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {
         let found = state.withLock { s -> (A2UINodeRef, A2UISurface)? in
-            guard let ref = s.replies[context.messageID]?.refs[node.id], let surface = s.store[ref.surfaceID] else { return nil }
+            guard let ref = ref(node.id, in: s, messageID: context.messageID), let surface = s.store[ref.surfaceID] else { return nil }
             if ref.type == "Modal", event.name == "open" || event.name == "close" {
                 _ = try? s.store.modify(ref.surfaceID) { (surface) throws(A2UIProblem) in
                     if event.name == "open" { surface.openModals.insert(node.id) } else { surface.openModals.remove(node.id) }
+                    surface.changes.nodes.insert(node.id)
                     surface.revision += 1
                 }
                 return nil
@@ -285,7 +305,10 @@ final class A2UIEngine: AIUIEngine {
 
     func remove(messageID: String) {
         state.withLock { s in
-            for surface in s.store.owned(by: messageID) { s.store[surface.id] = nil }
+            for surface in s.store.owned(by: messageID) {
+                s.store[surface.id] = nil
+                s.caches[surface.id] = nil
+            }
             s.replies[messageID] = nil
         }
     }

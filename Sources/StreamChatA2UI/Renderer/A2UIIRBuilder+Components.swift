@@ -22,11 +22,15 @@ extension A2UIIRBuilder {
         var node = UINode(id: nodeID, type: c.type, props: Self.defaults[c.type] ?? JSONObject())
         resolveProperties(c, spec: spec, into: &node, scope)
         let closedModal = c.type == "Modal" && !surface.openModals.contains(nodeID)
+        var seen: [String: Int] = [:]
         for (name, kind) in spec.properties where !(closedModal && name == "content") {
             guard let raw = c.properties[name] else { continue }
             switch kind {
-            case .child: node.children.append(self.node(raw.stringValue ?? "", scope, parent: c, depth: depth + 1))
-            case .childList: node.children += children(raw, of: c, scope, depth: depth)
+            case .child:
+                let id = raw.stringValue ?? ""
+                node.children.append(self.node(id, scope, parent: c, depth: depth + 1, occurrence: seen[id, default: 0]))
+                seen[id, default: 0] += 1
+            case .childList: node.children += children(raw, of: c, scope, depth: depth, seen: &seen)
             case .tabs:
                 if let child = selectedTab(raw, node) { node.children = [self.node(child, scope, parent: c, depth: depth + 1)] }
             default: break
@@ -78,7 +82,7 @@ extension A2UIIRBuilder {
             node.events = c.type == "ChoicePicker" ? ["select", "change"] : ["change"]
             if case .binding(let path) = A2UIDynamic(c.properties["value"] ?? .null), let pointer = evaluator.pointer(path, scope) {
                 node.bindings["value"] = .string(pointer.description)
-                refs[node.id]?.binding = pointer
+                cache.refs[node.id]?.binding = pointer
             } else if let entered = surface.inputValues[node.id] {
                 node.props["value"] = entered
             }

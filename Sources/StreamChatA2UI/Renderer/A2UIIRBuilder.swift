@@ -2,9 +2,11 @@ import StreamChatAI
 
 /// Makes one surface's UI IR from its component graph: `root` under the
 /// surface node, children by id or by template over a data list (instances
-/// get ids such as `row@/items/2`), a child that has not arrived `pending`;
-/// cycles, a component placed twice and nesting past the limit become error
-/// nodes and are reported, never followed.
+/// get ids such as `row@/items/2`; a component listed in two places gets one
+/// per place, such as `button^modal`), a child that has not arrived
+/// `pending`; cycles and nesting past the limit become error nodes and are
+/// reported, never followed. Nodes whose inputs did not change since the last
+/// view come from its cache (``A2UIViewCache``) as they were.
 struct A2UIIRBuilder {
     /// The deepest component nesting followed.
     static let maxDepth = 50
@@ -21,10 +23,20 @@ struct A2UIIRBuilder {
     let isComplete: Bool
     let host: Host
     var evaluator: A2UIEvaluator
-    /// The nodes made, by id, for the events they raise.
-    var refs: [String: A2UINodeRef] = [:]
+    /// The last view's nodes, updated as this one is made.
+    var cache: A2UIViewCache
+    /// Whether cached nodes may be used (else everything is made again).
+    private let reuse: Bool
+    /// The cached nodes that must be made again (they read what changed).
+    private let dirty: Set<String>
+    /// The cached nodes above those: kept, with their changed children made again.
+    private let below: Set<String>
     private(set) var problems: [A2UIProblem] = []
     private var onStack: Set<String> = []
+    /// The nodes made fresh in this view.
+    private var placed: Set<String> = []
+    /// The node being made (the parent of the next).
+    private var current: String?
     private var made = 0
 
     /// What the builder needs of the UI host.
@@ -37,13 +49,21 @@ struct A2UIIRBuilder {
         var mediaURL: (String) -> String?
     }
 
-    init(surface: A2UISurface, catalog: A2UICatalog, idPrefix: String, isComplete: Bool, host: Host, evaluator: A2UIEvaluator) {
+    init(surface: A2UISurface, catalog: A2UICatalog, idPrefix: String, isComplete: Bool, host: Host, evaluator: A2UIEvaluator,
+         cache: A2UIViewCache = A2UIViewCache(), changes: A2UIChanges = A2UIChanges()) {
         self.surface = surface
         self.catalog = catalog
         self.idPrefix = idPrefix
         self.isComplete = isComplete
         self.host = host
         self.evaluator = evaluator
+        var cache = cache
+        // A cache of another surface, after a change of anything, or holding mostly nodes no longer shown starts over.
+        let reuse = cache.generation == surface.generation && !changes.all && cache.entries.count <= 4 * cache.lastSize + 1_000
+        if !reuse { cache.reset(generation: surface.generation) }
+        self.reuse = reuse
+        (self.dirty, self.below) = reuse ? cache.dirty(for: changes) : ([], [])
+        self.cache = cache
     }
 
     mutating func report(_ code: String, _ message: String) {
@@ -57,26 +77,54 @@ struct A2UIIRBuilder {
                                   "send_data_model": .bool(surface.sendDataModel)])
         if surface.components["root"] != nil {
             node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0)]
+            cache.lastSize = cache.entries[node.children[0].id]?.size ?? 1
         } else {
             node.state = .pending
             // An empty surface is only waiting (a later reply may fill it); components without a root are a mistake.
             if isComplete && !surface.components.isEmpty { report(A2UIProblem.Code.danglingReference, "Missing root component: no component has id 'root'") }
         }
         problems += evaluator.problems
+        for (reader, path) in evaluator.reads { cache.read(path, by: reader) }
         return node
     }
 
     /// The node of component `id` in `scope`, under `parent` (a component type, for `weight`).
     /// The work that does not recurse lives in helpers that are never inlined, so each level of
     /// nesting costs this thread's stack little.
-    mutating func node(_ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
+    mutating func node(_ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int, occurrence: Int = 0) -> UINode {
         var scope = scope
-        let nodeID = place(id, &scope, parent: parent)
+        let nodeID = place(id, &scope, parent: parent, occurrence: occurrence)
+        return make(nodeID, id, scope, parent: parent, depth: depth)
+    }
+
+    /// The node `nodeID` of component `id`: as cached when nothing it read changed; its cached self
+    /// with only its changed children made again when only something below it changed; else made.
+    private mutating func make(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
+        let parentID = current
+        if reuse, let entry = cache.entries[nodeID], entry.depth == depth, !dirty.contains(nodeID), !onStack.contains(nodeID) {
+            // What it read was recorded when it was made; only a move to another parent is news.
+            if cache.parents[nodeID] != parentID { cache.parents[nodeID] = parentID }
+            if !below.contains(nodeID) {
+                made += entry.size
+                return entry.node
+            }
+            if let component = surface.components[id], let patched = patch(entry, component, depth: depth) { return patched }
+        }
+        cache.componentReaders[id, default: []].insert(nodeID)
+        cache.parents[nodeID] = parentID
         if let refused = refusal(id, nodeID, parent: parent, depth: depth) { return refused }
         guard let component = surface.components[id] else { return errorNode(nodeID, id, "missing") }
         onStack.insert(nodeID)
-        defer { onStack.remove(nodeID) }
-        refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
+        placed.insert(nodeID)
+        let readerBefore = evaluator.reader
+        current = nodeID
+        evaluator.reader = nodeID
+        defer {
+            onStack.remove(nodeID)
+            current = parentID
+            evaluator.reader = readerBefore
+        }
+        cache.refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
         var node: UINode
         if let spec = catalog.spec(component.type) {
             node = basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
@@ -85,17 +133,56 @@ struct A2UIIRBuilder {
             if node.type == "error" { return node }
         }
         decorate(&node, component, parent: parent, scope)
+        remember(node, depth: depth)
         return node
     }
 
-    /// The node id of a placement; a component placed again under another parent (as a Modal's
-    /// trigger that also sits in a Column) gets a node of its own.
+    /// A cached node whose own inputs did not change: its children that did (or hold one that did)
+    /// are made again in place; the others stay as they were.
+    /// Nil when a changed child can't be made on its own (a placeholder, an error): then the node is made again.
+    private mutating func patch(_ entry: A2UIViewCache.Entry, _ component: A2UIComponent, depth: Int) -> UINode? {
+        var node = entry.node
+        let changed = node.children.indices.filter { dirty.contains(node.children[$0].id) || below.contains(node.children[$0].id) }
+        guard changed.allSatisfy({ cache.refs[node.children[$0].id] != nil }) else { return nil }
+        made += entry.size
+        let nodeID = node.id
+        onStack.insert(nodeID)
+        let readerBefore = evaluator.reader
+        let parentBefore = current
+        current = nodeID
+        evaluator.reader = nodeID
+        defer {
+            onStack.remove(nodeID)
+            current = parentBefore
+            evaluator.reader = readerBefore
+        }
+        for i in changed {
+            let childID = node.children[i].id
+            guard let ref = cache.refs[childID] else { continue }
+            made -= cache.entries[childID]?.size ?? 1
+            node.children[i] = make(childID, ref.componentID, ref.scope, parent: component, depth: depth + 1)
+        }
+        if component.type == "Button" { node.props["label"] = .string(node.children.first.flatMap(Self.text) ?? "") }
+        remember(node, depth: depth)
+        return node
+    }
+
+    /// Keeps a node made fresh for the next view.
     @inline(never)
-    private func place(_ id: String, _ scope: inout A2UIScope, parent: A2UIComponent?) -> String {
-        let nodeID = idPrefix + id + scope.idSuffix
-        guard refs[nodeID] != nil, !onStack.contains(nodeID) else { return nodeID }
-        scope.placement += "^" + (parent?.id ?? "surface")
-        return idPrefix + id + scope.idSuffix
+    private mutating func remember(_ node: UINode, depth: Int) {
+        var size = 1
+        for child in node.children { size += cache.entries[child.id]?.size ?? 1 }
+        cache.entries[node.id] = A2UIViewCache.Entry(node: node, depth: depth, size: size)
+    }
+
+    /// The node id of a placement: the component's id in its scope; one that two components list
+    /// (a Modal's trigger that also sits in a Column) or one listed twice gets its parent's id too.
+    private func place(_ id: String, _ scope: inout A2UIScope, parent: A2UIComponent?, occurrence: Int) -> String {
+        if let parent, occurrence > 0 || surface.referrers[id] ?? 0 >= 2 {
+            scope.placement += "^" + parent.id + (occurrence > 0 ? "#\(occurrence)" : "")
+        }
+        let suffix = scope.idSuffix
+        return idPrefix.isEmpty && suffix.isEmpty ? id : idPrefix + id + suffix
     }
 
     /// The node that stands in for a component that can't be made here (and the report), or nil.
@@ -127,7 +214,7 @@ struct A2UIIRBuilder {
             report(A2UIProblem.Code.circularReference, what)
             return errorNode(nodeID + "#cycle@" + (parent?.id ?? ""), id, "circular reference")
         }
-        guard refs[nodeID] == nil else {
+        guard !placed.contains(nodeID) else {
             report(A2UIProblem.Code.duplicateID, "Component '\(id)' is placed twice under '\(parent?.id ?? "Surface")'; it shows once")
             return errorNode(nodeID + "#again@" + (parent?.id ?? ""), id, "placed twice")
         }
@@ -166,15 +253,19 @@ struct A2UIIRBuilder {
     }
 
     /// The nodes of a child list: ids in order, or one instance per item of the list at a template's path.
-    mutating func children(_ list: JSONValue?, of component: A2UIComponent, _ scope: A2UIScope, depth: Int) -> [UINode] {
+    mutating func children(_ list: JSONValue?, of component: A2UIComponent, _ scope: A2UIScope, depth: Int, seen: inout [String: Int]) -> [UINode] {
         switch list {
         case .array(let ids)?:
             var out: [UINode] = []
-            for id in ids.compactMap(\.stringValue) where made <= Self.maxNodes { out.append(node(id, scope, parent: component, depth: depth + 1)) }
+            for id in ids.compactMap(\.stringValue) where made <= Self.maxNodes {
+                out.append(node(id, scope, parent: component, depth: depth + 1, occurrence: seen[id, default: 0]))
+                seen[id, default: 0] += 1
+            }
             return out
         case .object(let template)?:
             guard let templateID = template["componentId"]?.stringValue, let path = template["path"]?.stringValue,
                   let pointer = evaluator.pointer(path, scope) else { return [] }
+            evaluator.recordRead(pointer)
             let items: Int
             switch evaluator.model.value(at: pointer) {
             case .array(let a)?: items = a.count

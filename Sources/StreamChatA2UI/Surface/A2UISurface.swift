@@ -18,8 +18,16 @@ struct A2UISurface: Sendable {
     var inputValues: [String: JSONValue] = [:]
     /// Counts changes, so a view of an unchanged surface is reused.
     var revision = 0
+    /// What changed since the view was made (see ``A2UIChanges``).
+    var changes = A2UIChanges()
+    /// How many references each component id has from the others (a child, a list, a template, a tab):
+    /// one placed in two places gets a node id per place.
+    var referrers: [String: Int] = [:]
+    /// Which surface this is, among all made (a surface deleted and created again is another).
+    let generation: Int
 
-    init(id: String, owner: String, catalogID: String?, sendDataModel: Bool) {
+    init(id: String, owner: String, catalogID: String?, sendDataModel: Bool, generation: Int) {
+        self.generation = generation
         self.id = id
         self.owner = owner
         self.catalogID = catalogID

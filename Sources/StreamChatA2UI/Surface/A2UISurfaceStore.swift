@@ -14,6 +14,8 @@ struct A2UISurfaceStore: Sendable {
     private(set) var surfaces: [String: A2UISurface] = [:]
     /// Surface ids in creation order.
     private(set) var order: [String] = []
+    /// Counts the surfaces made.
+    private var made = 0
 
     init(catalog: A2UICatalog, knownCatalogs: Set<String>) {
         self.catalog = catalog
@@ -55,7 +57,8 @@ struct A2UISurfaceStore: Sendable {
             guard knows(catalog: spec.catalogID) else {
                 throw A2UIProblem(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(spec.catalogID ?? "")", surfaceID: spec.id, path: "/createSurface/catalogId")
             }
-            var surface = A2UISurface(id: spec.id, owner: messageID, catalogID: spec.catalogID, sendDataModel: spec.sendDataModel)
+            made += 1
+            var surface = A2UISurface(id: spec.id, owner: messageID, catalogID: spec.catalogID, sendDataModel: spec.sendDataModel, generation: made)
             if let model = spec.dataModel { surface.dataModel = model }
             try place(spec.components, in: &surface, at: "/createSurface/components")
             surfaces[spec.id] = surface
@@ -80,6 +83,7 @@ struct A2UISurfaceStore: Sendable {
                     } else {
                         try surface.dataModel.set(value, at: path)
                     }
+                    surface.changes.changed(path: path)
                 } catch {
                     throw A2UIProblem(A2UIProblem.Code.validationFailed, "can't put a value at \(path): \(error)", surfaceID: id, path: "/updateDataModel/path")
                 }
@@ -133,8 +137,19 @@ struct A2UISurfaceStore: Sendable {
             throw A2UIProblem(A2UIProblem.Code.limit, "a surface holds at most \(Self.maxComponents) components", surfaceID: surface.id, path: path)
         }
         for c in components {
-            if let old = surface.components[c.id], old.type != c.type { surface.resetLocalState(of: c.id) }
+            let old = surface.components[c.id]
+            if let old, old.type != c.type { surface.resetLocalState(of: c.id) }
+            // A component listed in a second place (or no longer) gets other node ids: its parents are made again.
+            for id in old.map({ catalog.references(of: $0) }) ?? [] {
+                surface.referrers[id, default: 0] -= 1
+                if surface.referrers[id] == 1 { surface.changes.placements.insert(id) }
+            }
+            for id in catalog.references(of: c) {
+                surface.referrers[id, default: 0] += 1
+                if surface.referrers[id] == 2 { surface.changes.placements.insert(id) }
+            }
             surface.components[c.id] = c
+            surface.changes.components.insert(c.id)
         }
         surface.revision += 1
     }

@@ -17,6 +17,16 @@ public struct AIUIContext: Sendable {
     /// Whether the reply is still being written.
     public let isStreaming: Bool
 
+    /// A context with no UI host, to run a renderer's engine on its own (a test, a tool, a
+    /// benchmark): no tools, media withheld, links not opened, problems not told.
+    public init(messageID: String, components: [AIUIComponentDefinition] = [], isStreaming: Bool) {
+        host = nil
+        toolRuns = nil
+        self.messageID = messageID
+        self.components = components
+        self.isStreaming = isStreaming
+    }
+
     init(host: AIUIHost, messageID: String, components: [AIUIComponentDefinition], isStreaming: Bool,
          toolRuns: AIUIToolRunLog? = nil) {
         self.host = host

@@ -56,7 +56,17 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The pointer text, escaped.
     public var description: String {
-        tokens.map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
+        var out = ""
+        for token in tokens {
+            out.append("/")
+            // Most tokens need no escape: they are appended as they are (the escaping search is slow).
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                out.append(token.replacing("~", with: "~0").replacing("/", with: "~1"))
+            } else {
+                out.append(token)
+            }
+        }
+        return out
     }
 
     /// Whether this is the root pointer.

@@ -1,0 +1,74 @@
+import StreamChatAI
+
+/// A surface's nodes as last made, and what each read (its component, the
+/// data paths it bound), so the next view remakes only the nodes whose
+/// inputs changed and the nodes above them: a message that adds one line to
+/// a long surface costs that line and its ancestors, not the surface.
+struct A2UIViewCache: Sendable {
+    struct Entry: Sendable {
+        var node: UINode
+        /// The nesting depth it was made at (a node moved elsewhere is made again).
+        var depth: Int
+        /// How many nodes its subtree holds (for the node budget).
+        var size: Int
+    }
+
+    /// The surface these nodes are of (another generation starts the cache over).
+    var generation = -1
+    var entries: [String: Entry] = [:]
+    /// Each node's parent node (nil for root).
+    var parents: [String: String] = [:]
+    /// Component id → the nodes made by looking it up (also those that found it missing).
+    var componentReaders: [String: Set<String>] = [:]
+    /// Data path → the nodes that read exactly it.
+    var pathReaders: [String: Set<String>] = [:]
+    /// Data path → the nodes that read something below it.
+    var prefixReaders: [String: Set<String>] = [:]
+    /// The nodes made, by id, for the events they raise.
+    var refs: [String: A2UINodeRef] = [:]
+    /// The size of the last tree, to notice when the cache holds mostly nodes no longer shown.
+    var lastSize = 0
+
+    /// Forgets everything.
+    mutating func reset(generation: Int) {
+        self = A2UIViewCache()
+        self.generation = generation
+    }
+
+    /// The nodes that must be made again for `changes` (those that read what changed), and the
+    /// nodes above them, which are kept with those children made again.
+    func dirty(for changes: A2UIChanges) -> (dirty: Set<String>, above: Set<String>) {
+        var dirty = Set<String>()
+        var aboveDirty = Set<String>()
+        func mark(_ id: String) {
+            dirty.insert(id)
+            var id = id
+            while let parent = parents[id], aboveDirty.insert(parent).inserted { id = parent }
+        }
+        for c in changes.components { for n in componentReaders[c] ?? [] { mark(n) } }
+        for c in changes.placements { for n in componentReaders[c] ?? [] { mark(parents[n] ?? n) } }
+        for n in changes.nodes { mark(n) }
+        for path in changes.paths {
+            let text = path.description
+            for n in pathReaders[text] ?? [] { mark(n) }
+            for n in prefixReaders[text] ?? [] { mark(n) }
+            // Reads of a container above the path (a template's list, a whole object bound to a text).
+            var above = path
+            while !above.isRoot {
+                above = above.parent
+                for n in pathReaders[above.description] ?? [] { mark(n) }
+            }
+        }
+        return (dirty, aboveDirty.subtracting(dirty))
+    }
+
+    /// Records that `node` read the data at `path`.
+    mutating func read(_ path: JSONPointer, by node: String) {
+        pathReaders[path.description, default: []].insert(node)
+        var above = path
+        while !above.isRoot {
+            above = above.parent
+            prefixReaders[above.description, default: []].insert(node)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import StreamChatAI
+
+/// What changed in a surface since its view was last made: the components
+/// (by id), the data (by path) and the user's state (by node id); or, when
+/// `all`, anything. The view remakes only the nodes that read them.
+struct A2UIChanges: Sendable {
+    var components: Set<String> = []
+    /// Components now listed in more places, or fewer, than before: their node ids change, so their parents are made again.
+    var placements: Set<String> = []
+    var paths: [JSONPointer] = []
+    var nodes: Set<String> = []
+    var all = true
+
+    init(all: Bool = true) { self.all = all }
+
+    var isEmpty: Bool { !all && components.isEmpty && placements.isEmpty && paths.isEmpty && nodes.isEmpty }
+
+    /// More paths than this and the view is remade whole (cheaper than following each).
+    static let maxPaths = 256
+
+    mutating func changed(path: JSONPointer) {
+        if path.isRoot || paths.count >= Self.maxPaths { all = true } else { paths.append(path) }
+    }
+}
