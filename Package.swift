@@ -42,7 +42,7 @@ let package = Package(
         // What both test targets use (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "StreamChatA2UITests", dependencies: ["StreamChatA2UI", "StreamChatAI", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StreamChatA2UITests", dependencies: ["StreamChatA2UI", "StreamChatAI", "TestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI", "TestSupport"],
                     exclude: ["Fixtures", "Golden"]),
     ]

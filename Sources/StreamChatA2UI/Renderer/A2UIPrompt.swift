@@ -22,7 +22,9 @@ enum A2UIPrompt {
         for spec in A2UICatalog.all where catalog.components.contains(spec.name) {
             let props = spec.properties.filter { $0.name != "weight" && $0.name != "validationRegexp" }.map { p -> String in
                 let optional = spec.required.contains(p.name) ? "" : "?"
-                return "\(p.name)\(optional): \(describe(p.kind))"
+                // v0.9's heading variants are still read, but v1.0 writes headings in the text's Markdown.
+                let kind = spec.name == "Text" && p.name == "variant" ? "caption|body" : describe(p.kind)
+                return "\(p.name)\(optional): \(kind)"
             }
             lines.append("- \(spec.name)(\(props.joined(separator: ", "))) — \(spec.summary)")
         }
