@@ -148,6 +148,7 @@ import Testing
         let p = try #require(node(host, "p"))
         #expect(p.type == "place_card" && p.props["title"] == "Louvre" && p.props["weight"] == 1 && p.state == .ready)
         #expect(node(host, "c")?.type == "Card")
+        #expect(log.allErrors.contains { $0.contains("card") && $0.contains("a2ui") }, "\(log.allErrors)")
         let capabilities = host.capabilities.jsonValue
         #expect(capabilities["renderers"]?[0]?["catalog_id"] == .string(A2UICatalog.defaultAppCatalogID))
         #expect(capabilities["renderers"]?[0]?["instructions"]?.stringValue?.contains("PlaceCard(title: string)") == true)
