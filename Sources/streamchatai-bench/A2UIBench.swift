@@ -104,13 +104,19 @@ enum A2UIBench {
             begin = now()
             let engine = A2UIRenderer().makeEngine()
             let streaming = AIUIContext(messageID: "m", isStreaming: true)
+            var receiving = 0.0, viewing = 0.0
             for (i, t) in texts.enumerated() {
                 let d = document(t, streaming: i < texts.count - 1)
                 let context = i < texts.count - 1 ? streaming : last
+                let a = now()
                 engine.receive(d, context: context)
+                let b = now()
                 sink &+= engine.view(for: d, context: context)?.children.count ?? 0
+                receiving += b - a
+                viewing += now() - b
             }
             engineStreamed = min(engineStreamed, now() - begin)
+            if getenv("A2UI_PHASES") != nil { print("receive \(receiving * 1000) ms, view \(viewing * 1000) ms") }
 
             // Under a profiler, A2UI_RENDERER_ONLY=1 leaves the host out.
             if getenv("A2UI_RENDERER_ONLY") != nil { (batch, streamed) = (1, 1); continue }
