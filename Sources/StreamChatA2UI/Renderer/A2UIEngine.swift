@@ -51,14 +51,14 @@ final class A2UIEngine: AIUIEngine {
 
     func receive(_ document: AIUIDocument, context: AIUIContext) {
         let (problems, others) = state.withLock { s -> ([A2UIProblem], [AIUIContext]) in
-            var reply = s.replies[context.messageID] ?? Reply()
-            reply.context = context
-            reply.isStreaming = document.isStreaming
-            let (items, restarted) = reply.stream.advance(document.content, complete: !document.isStreaming)
+            // The reply's state is changed in place (a copy per message would copy its last view too).
+            s.replies[context.messageID, default: Reply()].context = context
+            s.replies[context.messageID]!.isStreaming = document.isStreaming
+            let (items, restarted) = s.replies[context.messageID]!.stream.advance(document.content, complete: !document.isStreaming)
             if restarted {
                 // The agent rewrote the reply: its surfaces start over from the new text.
                 for surface in s.store.owned(by: context.messageID) { s.store[surface.id] = nil }
-                reply.told = []
+                s.replies[context.messageID]!.told = []
             }
             var problems: [A2UIProblem] = []
             var touched = Set<String>()
@@ -83,7 +83,6 @@ final class A2UIEngine: AIUIEngine {
                     }
                 }
             }
-            s.replies[context.messageID] = reply
             // The nodes of surfaces deleted go with them.
             for id in s.caches.keys where s.store[id] == nil { s.caches[id] = nil }
             touched.remove(context.messageID)
@@ -105,16 +104,16 @@ final class A2UIEngine: AIUIEngine {
 
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
-            guard var reply = s.replies[context.messageID] else { return (nil, [], []) }
+            guard let last = s.replies[context.messageID].map({ ($0.view, $0.components) }) else { return (nil, [], []) }
             let surfaces = s.store.owned(by: context.messageID)
             let key = surfaces.map(\.revision) + [surfaces.count, s.toolRevision]
-            if let last = reply.view, last.key == key, last.streaming == document.isStreaming { return (last.node, [], []) }
+            if let view = last.0, view.key == key, view.streaming == document.isStreaming { return (view.node, [], []) }
             let requests = Requests()
             var problems: [A2UIProblem] = []
             var nodes: [UINode] = []
             // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
-            let everything = reply.view == nil || reply.view?.streaming != document.isStreaming
-                || reply.view?.key.last != s.toolRevision || reply.components != context.components.count
+            let everything = last.0 == nil || last.0?.streaming != document.isStreaming
+                || last.0?.key.last != s.toolRevision || last.1 != context.components.count
             for (i, surface) in surfaces.enumerated() {
                 var changes = surface.changes
                 if everything { changes.all = true }
@@ -127,7 +126,7 @@ final class A2UIEngine: AIUIEngine {
                 s.caches[surface.id] = builder.cache
                 _ = try? s.store.modify(surface.id) { (surface) throws(A2UIProblem) in surface.changes = A2UIChanges(all: false) }
             }
-            reply.components = context.components.count
+            s.replies[context.messageID]!.components = context.components.count
             let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
             for request in requests.items where s.toolCalls[request.key] == nil {
                 s.toolCalls[request.key] = .running
@@ -136,10 +135,9 @@ final class A2UIEngine: AIUIEngine {
             while s.toolCallOrder.count > Self.maxToolResults { s.toolCalls[s.toolCallOrder.removeFirst()] = nil }
             // While the reply streams, a function's failure may be data still to come: it is told once the reply is complete.
             let fresh = problems.filter { p in
-                !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && reply.told.insert(p.description).inserted
+                !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && s.replies[context.messageID]!.told.insert(p.description).inserted
             }
-            reply.view = (key, document.isStreaming, node)
-            s.replies[context.messageID] = reply
+            s.replies[context.messageID]!.view = (key, document.isStreaming, node)
             return (node, fresh, requests.items)
         }
         for p in problems { context.report("a2ui " + p.description) }

@@ -31,6 +31,8 @@ struct A2UIIRBuilder {
     private let dirty: Set<String>
     /// The cached nodes above those: kept, with their changed children made again.
     private let below: Set<String>
+    /// For each node of `below`, its children to make again (in `dirty` or `below`).
+    private let changedChildren: [String: [String]]
     private(set) var problems: [A2UIProblem] = []
     private var onStack: Set<String> = []
     /// The nodes made fresh in this view.
@@ -63,6 +65,9 @@ struct A2UIIRBuilder {
         if !reuse { cache.reset(generation: surface.generation) }
         self.reuse = reuse
         (self.dirty, self.below) = reuse ? cache.dirty(for: changes) : ([], [])
+        var changedChildren: [String: [String]] = [:]
+        for id in dirty.union(below) { if let parent = cache.parents[id] { changedChildren[parent, default: []].append(id) } }
+        self.changedChildren = changedChildren
         self.cache = cache
     }
 
@@ -142,10 +147,10 @@ struct A2UIIRBuilder {
     /// Nil when a changed child can't be made on its own (a placeholder, an error): then the node is made again.
     private mutating func patch(_ entry: A2UIViewCache.Entry, _ component: A2UIComponent, depth: Int) -> UINode? {
         var node = entry.node
-        let changed = node.children.indices.filter { dirty.contains(node.children[$0].id) || below.contains(node.children[$0].id) }
-        guard changed.allSatisfy({ cache.refs[node.children[$0].id] != nil }) else { return nil }
-        made += entry.size
         let nodeID = node.id
+        let wanted = Set(changedChildren[nodeID] ?? [])
+        let changed = node.children.indices.filter { wanted.contains(node.children[$0].id) }
+        guard changed.allSatisfy({ cache.refs[node.children[$0].id] != nil }) else { return nil }
         onStack.insert(nodeID)
         let readerBefore = evaluator.reader
         let parentBefore = current
@@ -156,14 +161,19 @@ struct A2UIIRBuilder {
             current = parentBefore
             evaluator.reader = readerBefore
         }
+        var size = entry.size
+        made += 1
         for i in changed {
             let childID = node.children[i].id
             guard let ref = cache.refs[childID] else { continue }
-            made -= cache.entries[childID]?.size ?? 1
+            size -= cache.entries[childID]?.size ?? 1
             node.children[i] = make(childID, ref.componentID, ref.scope, parent: component, depth: depth + 1)
+            size += cache.entries[childID]?.size ?? 1
         }
+        // The children not made again count as they were.
+        made += size - 1 - changed.reduce(0) { $0 + (cache.entries[node.children[$1].id]?.size ?? 1) }
         if component.type == "Button" { node.props["label"] = .string(node.children.first.flatMap(Self.text) ?? "") }
-        remember(node, depth: depth)
+        cache.entries[nodeID] = A2UIViewCache.Entry(node: node, depth: depth, size: size)
         return node
     }
 
@@ -257,7 +267,13 @@ struct A2UIIRBuilder {
         switch list {
         case .array(let ids)?:
             var out: [UINode] = []
+            out.reserveCapacity(ids.count)
             for id in ids.compactMap(\.stringValue) where made <= Self.maxNodes {
+                // Only a component listed in more than one place can be listed twice here.
+                guard surface.referrers[id] ?? 0 >= 2 else {
+                    out.append(node(id, scope, parent: component, depth: depth + 1))
+                    continue
+                }
                 out.append(node(id, scope, parent: component, depth: depth + 1, occurrence: seen[id, default: 0]))
                 seen[id, default: 0] += 1
             }
