@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI", "StreamChatRenderers"]),
         .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "StreamChatA2UI", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         // What both test targets use (a seeded generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StreamChatAI"], path: "Tests/TestSupport"),
         .testTarget(name: "StreamChatAITests", dependencies: ["StreamChatAI", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "StreamChatA2UITests", dependencies: ["StreamChatA2UI", "StreamChatAI", "TestSupport"], exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "StreamChatOpenUITests", dependencies: ["StreamChatOpenUI", "StreamChatAI", "TestSupport"],

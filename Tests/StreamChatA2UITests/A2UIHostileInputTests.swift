@@ -73,29 +73,14 @@ import Glibc
         list.append(["id": "c50", "component": "Column", "children": ["componentId": "t", "path": "/n"]])
         list.append(["id": "t", "component": "Text", "text": ["call": "formatString", "args": ["value": "${formatNumber(value: ${/x}, decimals: 2)}"]]])
         let content = jsonl([create(), components(list), data("/n", [1, 2]), data("/x", 3)])
-        let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var depth = 0
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setstacksize(&attributes, 256 << 10)
-        var thread = pthread_t()
-        final class Box: @unchecked Sendable { var body: () -> Void = {} }
-        let box = Box()
         nonisolated(unsafe) var errors: [String] = []
-        box.body = {
+        #expect(onSmallStack(bytes: 256 << 10) {
             let log = Log()
             var node = render(content, log: log)
             while let next = node?.children.first { depth += 1; node = next }
             errors = log.allErrors
-            done.signal()
-        }
-        let started = pthread_create(&thread, &attributes, { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, Unmanaged.passRetained(box).toOpaque())
-        #expect(started == 0)
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        pthread_join(thread, nil)
+        })
         // The surface, 51 components, a template instance; or, where the thread's stack is too small, a reported stop.
         #expect(depth == 53 || errors.contains { $0.contains("nested too deeply for this thread's stack") }, "\(depth) \(errors)")
         print("a2ui on a 256 KiB thread: \(depth) levels, \(errors)")

@@ -1,4 +1,5 @@
 import StreamChatAI
+import TestSupport
 import Testing
 @testable import StreamChatA2UI
 
@@ -12,16 +13,9 @@ import Glibc
 @Suite struct A2UIPromptTests {
     static let goldenRoot = fixturesRoot.replacing("/Fixtures", with: "/Golden")
 
-    func checkGolden(_ text: String, _ file: String) throws {
-        let path = Self.goldenRoot + "/" + file
-        if getenv("STREAMCHATAI_UPDATE_GOLDEN") != nil {
-            let f = try #require(fopen(path, "wb"))
-            _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, f) }
-            fclose(f)
-            return
-        }
-        let golden = try #require(fileText(path), "\(path) is missing: run with STREAMCHATAI_UPDATE_GOLDEN=1")
-        #expect(text == golden, "the \(file) prompt changed; if that is meant, update the golden file")
+    func checkGolden(_ text: String, _ file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let difference = goldenDifference(text, path: Self.goldenRoot + "/" + file)
+        #expect(difference == nil, "\(difference ?? "")", sourceLocation: sourceLocation)
     }
 
     static func appComponent() throws -> AIUIComponentDefinition {

@@ -1,5 +1,6 @@
 import StreamChatAI
 import Synchronization
+import TestSupport
 @testable import StreamChatA2UI
 
 #if canImport(Glibc)
@@ -9,61 +10,21 @@ import Glibc
 /// The folder of the A2UI test data (copied from the A2UI specification; see Fixtures/SOURCE.txt).
 let fixturesRoot: String = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/Fixtures"
 
-func fileText(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n == 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 func fixture(_ relative: String) throws -> JSONValue { try JSONParser.parse(fileText(fixturesRoot + "/" + relative) ?? "") }
 
-func files(in path: String, suffix: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
-    defer { closedir(dir) }
-    var out: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-        if name.hasSuffix(suffix) { out.append(name) }
-    }
-    return out.sorted()
-}
+func files(in path: String, suffix: String) -> [String] { entries(in: path, folders: false, suffix: suffix) }
 
-/// What a UI host told the app.
-final class Log: Sendable {
-    let actions = Mutex<[AIUIAction]>([])
-    let errors = Mutex<[String]>([])
-    let opened = Mutex<[String]>([])
-    let renders = Mutex<[String]>([])
-    let toolCalls = Mutex<[String]>([])
-    var allErrors: [String] { errors.withLock { $0 } }
-}
+typealias Log = UIHostLog
 
 /// A UI host with the A2UI renderer, logging into `log`.
 func a2uiHost(_ log: Log, renderer: A2UIRenderer = A2UIRenderer(), components: [AIUIComponentDefinition] = [],
               tools: [AIClientTool] = [], mediaURL: (@Sendable (String) -> String?)? = nil) -> AIUIHost {
-    let host = AIUIHost(renderers: [renderer], components: components, tools: tools, mediaURL: mediaURL,
-                        send: { a in log.actions.withLock { $0.append(a) }; return true },
-                        open: { url in log.opened.withLock { $0.append(url) }; return true },
-                        onError: { _, problem in log.errors.withLock { $0.append(problem) } })
-    host.setRenderCallback { id in log.renders.withLock { $0.append(id) } }
-    return host
+    log.host(renderers: [renderer], components: components, tools: tools, mediaURL: mediaURL)
 }
 
 /// A tool that logs its calls and answers `output`.
 func tool(_ name: String, readOnly: Bool, log: Log, output: JSONObject) throws -> AIClientTool {
-    let definition = try AIToolDefinition(json: ["name": .string(name), "description": "test tool",
-                                                 "inputSchema": ["type": "object"], "annotations": ["readOnlyHint": .bool(readOnly)]])
-    return AIClientTool(definition: definition) { call, completion in
-        log.toolCalls.withLock { $0.append("\(name) \(JSONSerializer.string(.object(call.arguments ?? JSONObject())))") }
-        completion.complete(.completed(output: output, summary: nil))
-    }
+    try log.tool(name, readOnly: readOnly, output: output)
 }
 
 /// Gives the host a reply of A2UI content (JSONL text or a JSON array of messages).

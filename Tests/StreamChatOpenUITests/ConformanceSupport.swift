@@ -1,4 +1,5 @@
 import StreamChatAI
+import TestSupport
 @testable import StreamChatOpenUI
 
 #if canImport(Glibc)
@@ -8,31 +9,7 @@ import Glibc
 /// The folder of the OpenUI test data (see Fixtures/README.md).
 let fixturesRoot: String = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/Fixtures"
 
-func fileText(_ path: String) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n == 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-func folders(in path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
-    defer { closedir(dir) }
-    var out: [String] = []
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-        if name.hasPrefix(".") { continue }
-        var st = stat()
-        if stat(path + "/" + name, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { out.append(name) }
-    }
-    return out.sorted()
-}
+func folders(in path: String) -> [String] { entries(in: path, folders: true) }
 
 /// The fixtures' test library, with `@Upper` supplied as the README asks.
 let fixtureLibrary: OpenUILibrary = try! OpenUILibrary(spec: JSONParser.parse(fileText(fixturesRoot + "/openui-1.0/library.json")!))

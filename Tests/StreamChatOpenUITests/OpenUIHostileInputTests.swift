@@ -31,27 +31,12 @@ import Glibc
     }
 
     @Test func `ten thousand nested brackets on a 256 KiB thread drop the statement too`() throws {
-        let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var codes: [String] = []
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setstacksize(&attributes, 256 << 10)
-        var thread = pthread_t()
-        final class Box: @unchecked Sendable { var body: () -> Void = {} }
-        let box = Box()
-        box.body = {
+        #expect(onSmallStack(bytes: 256 << 10) {
             let deep = String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
             let chain = "x = " + String(repeating: "-", count: 5_000) + "1"
             codes = renderIR("root = Stack([Text(\"\" + \(deep))])\n\(chain)").1.errors.map(\.code)
-            done.signal()
-        }
-        let started = pthread_create(&thread, &attributes, { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, Unmanaged.passRetained(box).toOpaque())
-        #expect(started == 0)
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        pthread_join(thread, nil)
+        })
         #expect(codes == ["no-root", "parse-failed"])  // both statements were too deep to read
     }
 

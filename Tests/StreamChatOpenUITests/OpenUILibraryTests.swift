@@ -1,4 +1,5 @@
 import StreamChatAI
+import TestSupport
 import Testing
 @testable import StreamChatOpenUI
 

@@ -1,4 +1,5 @@
 import StreamChatAI
+import TestSupport
 import Testing
 @testable import StreamChatOpenUI
 
@@ -24,16 +25,9 @@ import Glibc
         try AIUIComponentDefinition(json: try JSONValue(parsing: #"{"name": "place_card", "description": "A photo and a short summary of a place.", "parameters": {"type": "object", "properties": {"title": {"type": "string"}, "visit_date": {"type": "string", "format": "date"}}, "required": ["title"], "x-order": ["title", "visit_date"]}}"#))
     }
 
-    func checkGolden(_ text: String, _ file: String) throws {
-        let path = Self.goldenRoot + "/" + file
-        if getenv("STREAMCHATAI_UPDATE_GOLDEN") != nil {
-            let f = try #require(fopen(path, "wb"))
-            _ = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, f) }
-            fclose(f)
-            return
-        }
-        let golden = try #require(fileText(path), "\(path) is missing: run with STREAMCHATAI_UPDATE_GOLDEN=1")
-        #expect(text == golden, "the \(file) prompt changed; if that is meant, update the golden file")
+    func checkGolden(_ text: String, _ file: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let difference = goldenDifference(text, path: Self.goldenRoot + "/" + file)
+        #expect(difference == nil, "\(difference ?? "")", sourceLocation: sourceLocation)
     }
 
     @Test func `the chat library's prompt matches its golden file`() throws {

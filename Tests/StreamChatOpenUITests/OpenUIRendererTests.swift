@@ -1,35 +1,20 @@
 import Dispatch
 import StreamChatAI
 import Synchronization
+import TestSupport
 import Testing
 @testable import StreamChatOpenUI
 
 /// The `openui` renderer in a UI host: IR, events, actions, tools, errors.
 @Suite struct OpenUIRendererTests {
-    final class Log: Sendable {
-        let actions = Mutex<[AIUIAction]>([])
-        let errors = Mutex<[String]>([])
-        let opened = Mutex<[String]>([])
-        let renders = Mutex<[String]>([])
-        let toolCalls = Mutex<[String]>([])
-    }
+    typealias Log = UIHostLog
 
     func tool(_ name: String, readOnly: Bool, log: Log, output: JSONObject) throws -> AIClientTool {
-        let definition = try AIToolDefinition(json: ["name": .string(name), "description": "test tool",
-                                                     "inputSchema": ["type": "object"], "annotations": ["readOnlyHint": .bool(readOnly)]])
-        return AIClientTool(definition: definition) { call, completion in
-            log.toolCalls.withLock { $0.append("\(name) \(JSONSerializer.string(.object(call.arguments ?? JSONObject())))") }
-            completion.complete(.completed(output: output, summary: nil))
-        }
+        try log.tool(name, readOnly: readOnly, output: output)
     }
 
     func host(_ log: Log, library: OpenUILibrary = .chat, tools: [AIClientTool] = []) -> AIUIHost {
-        let host = AIUIHost(renderers: [OpenUIRenderer(library: library)], tools: tools,
-                            send: { a in log.actions.withLock { $0.append(a) }; return true },
-                            open: { url in log.opened.withLock { $0.append(url) }; return true },
-                            onError: { _, problem in log.errors.withLock { $0.append(problem) } })
-        host.setRenderCallback { id in log.renders.withLock { $0.append(id) } }
-        return host
+        log.host(renderers: [OpenUIRenderer(library: library)], tools: tools)
     }
 
     func receive(_ host: AIUIHost, _ program: String, streaming: Bool = false, id: String = "m") {

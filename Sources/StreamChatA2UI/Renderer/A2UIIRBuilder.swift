@@ -119,27 +119,36 @@ struct A2UIIRBuilder {
         cache.parents[nodeID] = parentID
         if let refused = refusal(id, nodeID, parent: parent, depth: depth) { return refused }
         guard let component = surface.components[id] else { return errorNode(nodeID, id, "missing") }
-        onStack.insert(nodeID)
         placed.insert(nodeID)
+        return inside(nodeID) { builder in
+            builder.cache.refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: builder.surface.id, componentID: id, type: component.type, scope: scope)
+            var node: UINode
+            if let spec = builder.catalog.spec(component.type) {
+                node = builder.basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
+            } else {
+                node = builder.otherNode(component, nodeID: nodeID, scope)
+                if node.type == "error" { return node }
+            }
+            builder.decorate(&node, component, parent: parent, scope)
+            builder.remember(node, depth: depth)
+            return node
+        }
+    }
+
+    /// Runs `body` as the making of node `nodeID`: the data it reads counts to that node, the nodes it
+    /// makes are its children, and a way back to it is a cycle.
+    private mutating func inside<T>(_ nodeID: String, _ body: (inout Self) -> T) -> T {
+        onStack.insert(nodeID)
         let readerBefore = evaluator.reader
+        let parentBefore = current
         current = nodeID
         evaluator.reader = nodeID
         defer {
             onStack.remove(nodeID)
-            current = parentID
+            current = parentBefore
             evaluator.reader = readerBefore
         }
-        cache.refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
-        var node: UINode
-        if let spec = catalog.spec(component.type) {
-            node = basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
-        } else {
-            node = otherNode(component, nodeID: nodeID, scope)
-            if node.type == "error" { return node }
-        }
-        decorate(&node, component, parent: parent, scope)
-        remember(node, depth: depth)
-        return node
+        return body(&self)
     }
 
     /// A cached node whose own inputs did not change: its children that did (or hold one that did)
@@ -151,24 +160,16 @@ struct A2UIIRBuilder {
         let wanted = Set(changedChildren[nodeID] ?? [])
         let changed = node.children.indices.filter { wanted.contains(node.children[$0].id) }
         guard changed.allSatisfy({ cache.refs[node.children[$0].id] != nil }) else { return nil }
-        onStack.insert(nodeID)
-        let readerBefore = evaluator.reader
-        let parentBefore = current
-        current = nodeID
-        evaluator.reader = nodeID
-        defer {
-            onStack.remove(nodeID)
-            current = parentBefore
-            evaluator.reader = readerBefore
-        }
         var size = entry.size
         made += 1
-        for i in changed {
-            let childID = node.children[i].id
-            guard let ref = cache.refs[childID] else { continue }
-            size -= cache.entries[childID]?.size ?? 1
-            node.children[i] = make(childID, ref.componentID, ref.scope, parent: component, depth: depth + 1)
-            size += cache.entries[childID]?.size ?? 1
+        inside(nodeID) { builder in
+            for i in changed {
+                let childID = node.children[i].id
+                guard let ref = builder.cache.refs[childID] else { continue }
+                size -= builder.cache.entries[childID]?.size ?? 1
+                node.children[i] = builder.make(childID, ref.componentID, ref.scope, parent: component, depth: depth + 1)
+                size += builder.cache.entries[childID]?.size ?? 1
+            }
         }
         // The children not made again count as they were.
         made += size - 1 - changed.reduce(0) { $0 + (cache.entries[node.children[$1].id]?.size ?? 1) }
