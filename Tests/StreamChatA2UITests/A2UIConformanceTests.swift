@@ -149,8 +149,6 @@ import Testing
     static let validatorSkips: [String: String] = [
         "test_validate_function_call_recursion_v09": "an action's function call is evaluated on a tap, not while rendering",
         "test_validate_orphaned_component_v09": "orphans are allowed (see above)",
-        "test_validate_global_recursion_limit_exceeded_v09": "data-model depth is bounded by the message depth limit (128), not 50",
-        "test_custom_catalog_validation_failure_v09": "a custom catalog of the harness",
     ]
 
     static var validatorNames: [String] {
@@ -173,6 +171,9 @@ import Testing
     }
 
     @Test func `the vector counts`() {
+        #expect(Self.validatorSkips.keys.allSatisfy(Self.validatorNames.contains))
+        #expect(Self.processorSkips.keys.allSatisfy(Self.processorNames.contains))
+        #expect(Self.previewSkips.keys.allSatisfy { name in Self.previewSteps.contains { $0.1 == name } })
         #expect(Self.previewSteps.count == 13)
         #expect(Self.processorNames.count == 38)
         #expect(Self.validatorNames.count == 8)
