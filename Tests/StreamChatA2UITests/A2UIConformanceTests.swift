@@ -77,9 +77,7 @@ import Testing
     // MARK: v1.0 preview vectors
 
     static let previewSkips: [String: String] = [
-        "test_index_function_basic_iteration": "uses the harness's Collection component (not in the basic catalog)",
         "test_index_function_with_offset": "uses the harness's Collection component",
-        "test_index_function_nested_collections": "uses the harness's Collection component",
         "test_validation_result_dynamic_object_return": "expects a custom email function's own code and message",
         "test_index_function_in_collection_loop": "uses the harness's Collection component",
         "test_index_function_nested_path": "uses the harness's Collection component",
