@@ -140,3 +140,35 @@ enum A2UIBench {
                       engineBatchMillis: engineBatch * 1000, engineStreamedMillis: engineStreamed * 1000, nodes: nodes)
     }
 }
+
+extension A2UIBench {
+    /// Under a profiler: the cost of one view after one kind of change, on the tree stream applied whole.
+    static func micro() {
+        let lines = stream(messages: 1000, shape: .tree)
+        var text = lines.joined()
+        let engine = A2UIRenderer().makeEngine()
+        let context = AIUIContext(messageID: "m", isStreaming: true)
+        engine.receive(document(text, streaming: true), context: context)
+        _ = engine.view(for: document(text, streaming: true), context: context)
+        func time(_ what: String, _ n: Int, _ step: (Int) -> Void) {
+            let start = now()
+            for i in 0..<n { step(i) }
+            print("\(what): \(fmt((now() - start) / Double(n) * 1e6)) µs each")
+        }
+        time("view, nothing changed", 2000) { _ in sink &+= engine.view(for: document(text, streaming: true), context: context)?.children.count ?? 0 }
+        time("receive one data line", 2000) { i in
+            text += data("/v/0/0", .string("v\(i)"))
+            engine.receive(document(text, streaming: true), context: context)
+        }
+        time("receive a data line + view", 2000) { i in
+            text += data("/v/0/1", .string("w\(i)"))
+            engine.receive(document(text, streaming: true), context: context)
+            sink &+= engine.view(for: document(text, streaming: true), context: context)?.children.count ?? 0
+        }
+        time("receive a component line + view", 2000) { i in
+            text += update([component("card0_2_t", "Text", ["text": .string("t\(i)")])])
+            engine.receive(document(text, streaming: true), context: context)
+            sink &+= engine.view(for: document(text, streaming: true), context: context)?.children.count ?? 0
+        }
+    }
+}

@@ -59,6 +59,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--openui-only") {
     exit(0)
 }
 
+// --a2ui-micro: the cost of one A2UI view after one kind of change (to run under a profiler).
+if CommandLine.arguments.contains("--a2ui-micro") {
+    A2UIBench.micro()
+    exit(0)
+}
+
 // --a2ui-only [tree|flat]: only the A2UI streaming section (one shape, to run under a profiler).
 if let flag = CommandLine.arguments.firstIndex(of: "--a2ui-only") {
     let picked = CommandLine.arguments.dropFirst(flag + 1).first.flatMap(A2UIBench.Shape.init(rawValue:))

@@ -104,7 +104,9 @@ final class A2UIEngine: AIUIEngine {
 
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
-            guard let last = s.replies[context.messageID].map({ ($0.view, $0.components) }) else { return (nil, [], []) }
+            // Read field by field: a copy of the whole reply state per view costs more than the view.
+            guard s.replies[context.messageID] != nil else { return (nil, [], []) }
+            let last = (s.replies[context.messageID]?.view, s.replies[context.messageID]?.components ?? -1)
             let surfaces = s.store.owned(by: context.messageID)
             let key = surfaces.map(\.revision) + [surfaces.count, s.toolRevision]
             if let view = last.0, view.key == key, view.streaming == document.isStreaming { return (view.node, [], []) }
