@@ -65,6 +65,28 @@ import Testing
         }
     }
 
+    @Test(arguments: ["09_login-form.json", "31_incremental-dashboard.json", "34_child-list-template.json"])
+    func `through the host, a node keeps its entrance and the nodes a render brings enter together, after the others`(_ name: String) throws {
+        let messages = try #require(try fixture("v1_0/examples/" + name)["messages"]?.arrayValue)
+        let host = a2uiHost(Log())
+        var text = ""
+        var seen: [String: Int] = [:]
+        for (i, m) in messages.enumerated() {
+            text += JSONSerializer.string(m) + "\n"
+            receive(host, .string(text), streaming: i < messages.count - 1)
+            let root = try #require(host.render(messageID: "m")?.root)
+            let highest = seen.values.max() ?? -1
+            var fresh: Set<Int> = []
+            for node in root.all {
+                if let before = seen[node.id] { #expect(node.entrance == before, "\(name): \(node.id) changed its entrance") } else {
+                    fresh.insert(node.entrance)
+                    seen[node.id] = node.entrance
+                }
+            }
+            #expect(fresh.count <= 1 && (fresh.first ?? highest + 1) > highest, "\(name) after line \(i + 1): \(fresh)")
+        }
+    }
+
     @Test func `a data change remakes the nodes that read it and keeps the others as they were`() throws {
         let host = a2uiHost(Log())
         var lines = [create(), components([["id": "root", "component": "Column", "children": ["a", "b", "list"]],

@@ -175,20 +175,19 @@ public final class AIUIHost: Sendable {
         if reply.renderedRevision == reply.revision, let tree = reply.tree {
             return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree)
         }
-        guard var root = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming)) else {
+        guard let view = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming)) else {
             return nil
         }
-        policy.applyMedia(to: &root) { report($0, messageID: messageID) }
-        let secure = AIUIPolicy.secureKeys(in: root)
-        state.withLock { s in
+        var refused: [String] = []
+        let root = state.withLock { s -> UINode in
             // Changed in place: a copy of the reply's state per render would cost its whole history.
-            guard s.replies[messageID] != nil else { return }
-            s.replies[messageID]!.assignEntrances(&root)
-            s.replies[messageID]!.secureKeys.formUnion(secure)
-            s.replies[messageID]!.tree = root
+            guard s.replies[messageID] != nil else { return view }
+            let root = s.replies[messageID]!.finish(view, policy: policy) { refused.append($0) }
             // A change while the view was made leaves the tree stale: the next render makes another.
             s.replies[messageID]!.renderedRevision = reply.revision
+            return root
         }
+        for problem in refused { report(problem, messageID: messageID) }
         return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: root)
     }
 

@@ -40,16 +40,14 @@ public struct AIUIPolicy: Sendable {
         return url
     }
 
-    /// Puts every media prop of the tree through the media rule: a URL it
-    /// refuses is removed (and reported), so a front end never loads it.
-    func applyMedia(to root: inout UINode, report: (String) -> Void) {
-        root.transform { node in
-            // Most nodes hold no medium: their props stay as they are, uncopied.
-            guard node.props.contains(where: { Self.mediaProps.contains($0.key) || $0.value.objectValue != nil || $0.value.arrayValue != nil }) else { return }
-            let id = node.id
-            node.props = applyMedia(to: node.props) { key, value in
-                report("the media \(key) of \(id) was not loaded: the media policy refused \(value)")
-            }
+    /// Puts every media prop of the node (not its children) through the media
+    /// rule: a URL it refuses is removed (and reported), so a front end never loads it.
+    func applyMedia(to node: inout UINode, report: (String) -> Void) {
+        // Most nodes hold no medium: their props stay as they are, uncopied.
+        guard node.props.contains(where: { Self.mediaProps.contains($0.key) || $0.value.objectValue != nil || $0.value.arrayValue != nil }) else { return }
+        let id = node.id
+        node.props = applyMedia(to: node.props) { key, value in
+            report("the media \(key) of \(id) was not loaded: the media policy refused \(value)")
         }
     }
 
@@ -88,19 +86,6 @@ public struct AIUIPolicy: Sendable {
     public static func refusal(of tool: AIToolDefinition, userInitiated: Bool) -> AIToolResult? {
         guard !tool.isReadOnly && !userInitiated else { return nil }
         return .failed(reason: "The tool \"\(tool.name)\" changes things, so it runs only when the user taps something that runs it.")
-    }
-
-    /// The data-model keys that secret inputs of `tree` are bound to.
-    static func secureKeys(in tree: UINode) -> Set<String> {
-        var keys = Set<String>()
-        tree.walk { node, _ in
-            guard node.isSecure else { return }
-            for binding in node.bindings.values.compactMap(\.stringValue) {
-                keys.insert(binding)
-                if let last = (try? JSONPointer(binding))?.tokens.last { keys.insert(last) }
-            }
-        }
-        return keys
     }
 
     /// `value` without any member named by `secure`, and without any string

@@ -11,6 +11,9 @@ struct AIUIReply {
     var renderedRevision: Int?
     /// The last rendered tree (events are checked against it).
     var tree: UINode?
+    /// The engine's tree that `tree` was made from: a subtree the engine gives again unchanged
+    /// is taken from `tree` as it was, without being walked again.
+    var viewed: UINode?
     var entrances: [String: Int] = [:]
     var lastEntrance = -1
     /// The reply's data model, shared by the host's bindings and the engine.
@@ -26,21 +29,58 @@ struct AIUIReply {
 
     init(document: AIUIDocument) { self.document = document }
 
-    /// Gives each node its entrance: nodes seen before keep theirs; the ones
-    /// this render brings enter together, after all earlier ones.
-    mutating func assignEntrances(_ root: inout UINode) {
+    /// The host's pass over a new view: each node gets its entrance (nodes seen before keep theirs;
+    /// the ones this render brings enter together, after all earlier ones), its media through the
+    /// policy, and its secret bindings noted. A subtree the engine gave unchanged since the last
+    /// render (the same children storage, the same node) is taken from the last tree as it is.
+    mutating func finish(_ view: UINode, policy: AIUIPolicy, report: (String) -> Void) -> UINode {
         let next = lastEntrance + 1
         var fresh = false
-        // `entrances` is changed in place: a copy of it per render would cost the whole tree again.
-        root.transform { node in
-            if let seen = entrances[node.id] {
-                node.entrance = seen
-            } else {
-                node.entrance = next
-                entrances[node.id] = next
-                fresh = true
+        let root = finish(view, before: viewed, made: tree, next: next, fresh: &fresh, policy: policy, report: report)
+        if fresh { lastEntrance = next }
+        viewed = view
+        tree = root
+        return root
+    }
+
+    private mutating func finish(_ node: UINode, before: UINode?, made: UINode?, next: Int, fresh: inout Bool,
+                                 policy: AIUIPolicy, report: (String) -> Void) -> UINode {
+        if let before, let made, node.isSame(as: before) { return made }
+        var out = node
+        policy.applyMedia(to: &out, report: report)
+        if let seen = entrances[out.id] {
+            out.entrance = seen
+        } else {
+            out.entrance = next
+            entrances[out.id] = next
+            fresh = true
+        }
+        if out.isSecure {
+            for binding in out.bindings.values.compactMap(\.stringValue) {
+                secureKeys.insert(binding)
+                if let last = (try? JSONPointer(binding))?.tokens.last { secureKeys.insert(last) }
             }
         }
-        if fresh { lastEntrance = next }
+        // Children are matched with the last render's by place when the id is the same there.
+        for i in out.children.indices {
+            let child = out.children[i]
+            let old = before.flatMap { $0.children.indices.contains(i) && $0.children[i].id == child.id ? $0.children[i] : nil }
+            let oldMade = made.flatMap { $0.children.indices.contains(i) && $0.children[i].id == child.id ? $0.children[i] : nil }
+            out.children[i] = finish(child, before: old, made: oldMade, next: next, fresh: &fresh, policy: policy, report: report)
+        }
+        return out
+    }
+}
+
+extension UINode {
+    /// Whether this node and its subtree are the same as `other`'s, known cheaply: the same members
+    /// and the very same children storage (a subtree an engine kept and gave again).
+    func isSame(as other: UINode) -> Bool {
+        guard id == other.id, type == other.type, state == other.state, children.count == other.children.count,
+              events == other.events, bindings == other.bindings, props == other.props else { return false }
+        if children.isEmpty { return true }
+        let a = children.withUnsafeBufferPointer { $0.baseAddress }
+        let b = other.children.withUnsafeBufferPointer { $0.baseAddress }
+        return a != nil && a == b
     }
 }
