@@ -110,6 +110,18 @@ import Testing
         #expect(Set(root.all.map(\.id)).count == root.all.count)
     }
 
+    @Test func `when a reply's first surface is deleted, the next one takes plain ids`() throws {
+        let host = a2uiHost(Log())
+        var lines = [create("a"), create("b"), components([["id": "root", "component": "Text", "text": "A"]], surface: "a"),
+                     components([["id": "root", "component": "Text", "text": "B"]], surface: "b")]
+        receive(host, jsonl(lines), streaming: true)
+        #expect(try #require(host.render(messageID: "m")?.root).all.contains { $0.id == "b:root" })
+        lines.append(["version": "v1.0", "deleteSurface": ["surfaceId": "a"]])
+        receive(host, jsonl(lines), streaming: true)
+        let root = try #require(host.render(messageID: "m")?.root)
+        #expect(root.id == "surface:b" && root.children.first?.id == "root" && root.children.first?.props["text"] == "B")
+    }
+
     @Test func `a later reply's messages change an earlier reply's surface, which renders again where it was created`() throws {
         let log = Log()
         let host = a2uiHost(log)

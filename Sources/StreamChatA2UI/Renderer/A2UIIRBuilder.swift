@@ -61,12 +61,14 @@ struct A2UIIRBuilder {
         self.evaluator = evaluator
         var cache = cache
         // A cache of another surface, after a change of anything, or holding mostly nodes no longer shown starts over.
-        let reuse = cache.generation == surface.generation && !changes.all && cache.entries.count <= 4 * cache.lastSize + 1_000
-        if !reuse { cache.reset(generation: surface.generation) }
+        let reuse = cache.generation == surface.generation && cache.idPrefix == idPrefix && !changes.all
+            && cache.entries.count <= 4 * cache.lastSize + 1_000
+        if !reuse { cache.reset(generation: surface.generation, idPrefix: idPrefix) }
         self.reuse = reuse
         (self.dirty, self.below) = reuse ? cache.dirty(for: changes) : ([], [])
         var changedChildren: [String: [String]] = [:]
-        for id in dirty.union(below) { if let parent = cache.parents[id] { changedChildren[parent, default: []].append(id) } }
+        for id in dirty { if let parent = cache.parents[id] { changedChildren[parent, default: []].append(id) } }
+        for id in below { if let parent = cache.parents[id] { changedChildren[parent, default: []].append(id) } }
         self.changedChildren = changedChildren
         self.cache = cache
     }
@@ -77,9 +79,13 @@ struct A2UIIRBuilder {
 
     /// The surface's node, with `root` inside once it arrived.
     mutating func build() -> UINode {
-        var node = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
-                          props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
-                                  "send_data_model": .bool(surface.sendDataModel)])
+        if cache.surface == nil {
+            // The surface's own node is the same for its whole life: made once.
+            cache.surface = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
+                                   props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
+                                           "send_data_model": .bool(surface.sendDataModel)])
+        }
+        var node = cache.surface!
         if surface.components["root"] != nil {
             node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0)]
             cache.lastSize = cache.entries[node.children[0].id]?.size ?? 1
@@ -157,7 +163,8 @@ struct A2UIIRBuilder {
     private mutating func patch(_ entry: A2UIViewCache.Entry, _ component: A2UIComponent, depth: Int) -> UINode? {
         var node = entry.node
         let nodeID = node.id
-        let wanted = Set(changedChildren[nodeID] ?? [])
+        // Few children change at a time: a short list, looked through, costs less than a set.
+        let wanted = changedChildren[nodeID] ?? []
         let changed = node.children.indices.filter { wanted.contains(node.children[$0].id) }
         guard changed.allSatisfy({ cache.refs[node.children[$0].id] != nil }) else { return nil }
         var size = entry.size

@@ -15,6 +15,8 @@ struct A2UIViewCache: Sendable {
 
     /// The surface these nodes are of (another generation starts the cache over).
     var generation = -1
+    /// The prefix of their ids (a surface that becomes its reply's first loses it: the cache starts over).
+    var idPrefix = ""
     var entries: [String: Entry] = [:]
     /// Each node's parent node (nil for root).
     var parents: [String: String] = [:]
@@ -28,11 +30,14 @@ struct A2UIViewCache: Sendable {
     var refs: [String: A2UINodeRef] = [:]
     /// The size of the last tree, to notice when the cache holds mostly nodes no longer shown.
     var lastSize = 0
+    /// The surface's own node, without its child.
+    var surface: UINode?
 
     /// Forgets everything.
-    mutating func reset(generation: Int) {
+    mutating func reset(generation: Int, idPrefix: String) {
         self = A2UIViewCache()
         self.generation = generation
+        self.idPrefix = idPrefix
     }
 
     /// The nodes that must be made again for `changes` (those that read what changed), and the
