@@ -33,7 +33,7 @@ extension A2UICatalog {
             guard let value = component.properties[name] else { continue }
             let dynamic = A2UIDynamic.isDynamic(value)
             switch kind {
-            case .dynamicString, .dynamicNumber, .dynamicBoolean, .dynamicStringList, .dynamicValue:
+            case .dynamicString, .dynamicNumber, .dynamicBoolean, .dynamicStringList:
                 if let why = Self.malformedDynamic(value) { throw fail(name, why) }
             default: break
             }

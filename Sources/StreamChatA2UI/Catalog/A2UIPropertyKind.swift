@@ -9,8 +9,6 @@ enum A2UIPropertyKind: Sendable, Hashable {
     case dynamicBoolean
     /// A list of strings, a binding or a function call.
     case dynamicStringList
-    /// Any value, a binding or a function call.
-    case dynamicValue
     /// A literal number.
     case number
     /// A literal boolean.

@@ -6,27 +6,25 @@ import StreamChatAI
 enum A2UIDecoderV09 {
     static let payloads = ["createSurface", "updateComponents", "updateDataModel", "deleteSurface"]
 
-    static func decode(_ o: JSONObject) -> Result<(message: A2UIMessage, warnings: [String]), A2UIProblem> {
-        Result { () throws(A2UIProblem) in
-            let (key, body, warnings) = try A2UIMessageDecoder.payload(o, known: payloads).get()
-            let f = A2UIFields(object: body, path: "/" + key)
-            let message: A2UIMessage
-            switch key {
-            case "createSurface":
-                if let theme = body["theme"], theme.objectValue == nil {
-                    throw A2UIProblem(A2UIProblem.Code.validationFailed, "theme must be an object, found \(theme.typeName)", path: f.path + "/theme")
-                }
-                message = .createSurface(.init(id: try f.string("surfaceId")!, catalogID: try f.string("catalogId")!,
-                                               sendDataModel: try f.bool("sendDataModel") ?? false))
-            case "updateComponents":
-                message = .updateComponents(surfaceID: try f.string("surfaceId")!, components: try f.components("components", required: true))
-            case "updateDataModel":
-                // v0.9: no value deletes; a null value is kept as null.
-                message = .updateDataModel(surfaceID: try f.string("surfaceId")!, path: try f.pointer("path"), value: body["value"])
-            default:
-                message = .deleteSurface(surfaceID: try f.string("surfaceId")!)
+    /// The message of payload `key`, whose fields are `f`.
+    static func message(_ key: String, _ f: A2UIFields) throws(A2UIProblem) -> A2UIMessage {
+        let body = f.object
+        let message: A2UIMessage
+        switch key {
+        case "createSurface":
+            if let theme = body["theme"], theme.objectValue == nil {
+                throw A2UIProblem(A2UIProblem.Code.validationFailed, "theme must be an object, found \(theme.typeName)", path: f.path + "/theme")
             }
-            return (message, warnings)
+            message = .createSurface(.init(id: try f.string("surfaceId")!, catalogID: try f.string("catalogId")!,
+                                           sendDataModel: try f.bool("sendDataModel") ?? false))
+        case "updateComponents":
+            message = .updateComponents(surfaceID: try f.string("surfaceId")!, components: try f.components("components", required: true))
+        case "updateDataModel":
+            // v0.9: no value deletes; a null value is kept as null.
+            message = .updateDataModel(surfaceID: try f.string("surfaceId")!, path: try f.pointer("path"), value: body["value"])
+        default:
+            message = .deleteSurface(surfaceID: try f.string("surfaceId")!)
         }
+        return message
     }
 }

@@ -39,9 +39,12 @@ public enum A2UIMessageDecoder {
         case let other?:
             return .failure(A2UIProblem(A2UIProblem.Code.validationFailed, "version must be a string, found \(other.typeName)", path: "/version"))
         }
-        let result = version == "v1.0" ? A2UIDecoderV1.decode(o) : A2UIDecoderV09.decode(o)
-        return result.map { decoded in
-            Decoded(message: decoded.message, version: version, warnings: warnings + decoded.warnings)
+        let v1 = version == "v1.0"
+        return Result { () throws(A2UIProblem) in
+            let (key, body, unknown) = try payload(o, known: v1 ? A2UIDecoderV1.payloads : A2UIDecoderV09.payloads).get()
+            let fields = A2UIFields(object: body, path: "/" + key)
+            let message = v1 ? try A2UIDecoderV1.message(key, fields) : try A2UIDecoderV09.message(key, fields)
+            return Decoded(message: message, version: version, warnings: warnings + unknown)
         }
     }
 

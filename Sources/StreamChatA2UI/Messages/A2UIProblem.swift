@@ -61,13 +61,4 @@ public struct A2UIProblem: Error, Sendable, Hashable, CustomStringConvertible {
         if let path, !path.isEmpty { out += " at \(path)" }
         return out + ": " + message
     }
-
-    /// The problem as the A2UI `error` message's payload: `{code, message, surfaceId?, path?}`.
-    public var jsonValue: JSONValue {
-        var members: [(String, JSONValue)] = [("code", .string(code)), ("message", .string(message))]
-        if let surfaceID { members.append(("surfaceId", .string(surfaceID))) }
-        if let path { members.append(("path", .string(path))) }
-        if let line { members.append(("line", .integer(Int64(line)))) }
-        return .object(JSONObject(members))
-    }
 }

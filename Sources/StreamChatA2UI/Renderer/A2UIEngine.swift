@@ -15,7 +15,6 @@ final class A2UIEngine: AIUIEngine {
         var told: Set<String> = []
         /// The last view and what it was made from.
         var view: (key: [Int], streaming: Bool, node: UINode?)?
-        var isStreaming = true
         /// How many app components the last view knew.
         var components = -1
     }
@@ -53,7 +52,6 @@ final class A2UIEngine: AIUIEngine {
         let (problems, others) = state.withLock { s -> ([A2UIProblem], [AIUIContext]) in
             // The reply's state is changed in place (a copy per message would copy its last view too).
             s.replies[context.messageID, default: Reply()].context = context
-            s.replies[context.messageID]!.isStreaming = document.isStreaming
             let (items, restarted) = s.replies[context.messageID]!.stream.advance(document.content, complete: !document.isStreaming)
             if restarted {
                 // The agent rewrote the reply: its surfaces start over from the new text.
@@ -108,8 +106,11 @@ final class A2UIEngine: AIUIEngine {
             guard s.replies[context.messageID] != nil else { return (nil, [], []) }
             let last = (s.replies[context.messageID]?.view, s.replies[context.messageID]?.components ?? -1)
             let surfaces = s.store.owned(by: context.messageID)
-            let key = surfaces.map(\.revision) + [surfaces.count, s.toolRevision]
-            if let view = last.0, view.key == key, view.streaming == document.isStreaming { return (view.node, [], []) }
+            // Unchanged: the same surfaces, none changed since the last view, no new tool result.
+            let key = surfaces.map(\.generation) + [s.toolRevision]
+            if let view = last.0, view.key == key, view.streaming == document.isStreaming, surfaces.allSatisfy(\.changes.isEmpty) {
+                return (view.node, [], [])
+            }
             let requests = Requests()
             var problems: [A2UIProblem] = []
             var nodes: [UINode] = []
@@ -203,11 +204,7 @@ final class A2UIEngine: AIUIEngine {
     func input(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> Bool {
         state.withLock { s in
             guard let ref = ref(node.id, in: s, messageID: context.messageID) else { return false }
-            let taken = try? s.store.modify(ref.surfaceID) { (surface) throws(A2UIProblem) -> Bool in
-                guard take(event, ref, &surface, context) else { return false }
-                surface.revision += 1
-                return true
-            }
+            let taken = try? s.store.modify(ref.surfaceID) { (surface) throws(A2UIProblem) -> Bool in take(event, ref, &surface, context) }
             return taken == true
         }
     }
@@ -269,7 +266,6 @@ final class A2UIEngine: AIUIEngine {
                 _ = try? s.store.modify(ref.surfaceID) { (surface) throws(A2UIProblem) in
                     if event.name == "open" { surface.openModals.insert(node.id) } else { surface.openModals.remove(node.id) }
                     surface.changes.nodes.insert(node.id)
-                    surface.revision += 1
                 }
                 return nil
             }

@@ -57,7 +57,6 @@ extension A2UIIRBuilder {
             case .dynamicNumber: node.props[name] = A2UICoercion.json(A2UICoercion.double(evaluator.resolve(raw, scope)))
             case .dynamicBoolean: node.props[name] = .bool(A2UICoercion.bool(evaluator.resolve(raw, scope)))
             case .dynamicStringList: node.props[name] = .array(A2UICoercion.strings(evaluator.resolve(raw, scope)).map(JSONValue.string))
-            case .dynamicValue: node.props[name] = evaluator.resolve(raw, scope)
             case .number, .boolean, .choice: node.props[name] = raw
             case .child, .childList: break
             case .tabs: tabProperties(raw, &node, scope)

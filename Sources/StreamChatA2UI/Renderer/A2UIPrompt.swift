@@ -69,7 +69,6 @@ enum A2UIPrompt {
         case .dynamicNumber: "number"
         case .dynamicBoolean: "boolean"
         case .dynamicStringList: "string[]"
-        case .dynamicValue: "any"
         case .number: "number (literal)"
         case .boolean: "boolean (literal)"
         case .choice(let values): values.joined(separator: "|")

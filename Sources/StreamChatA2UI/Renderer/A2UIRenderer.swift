@@ -17,6 +17,8 @@ public struct A2UIRenderer: AIUIRenderer {
     public let appCatalogID: String
     /// More ids to read as the basic catalog (such as the id an agent's docs got wrong).
     public let catalogAliases: Set<String>
+    /// Every catalog id a surface may name: the basic catalog's (and its aliases) and the app catalog's.
+    let knownCatalogs: Set<String>
     /// The URL a medium loads from, given the agent's (nil: withheld); the host's media policy applies after it.
     public let mediaURL: @Sendable (String) -> String?
 
@@ -26,11 +28,10 @@ public struct A2UIRenderer: AIUIRenderer {
         self.catalog = catalog
         self.appCatalogID = appCatalogID
         self.catalogAliases = catalogAliases
+        knownCatalogs = A2UICatalog.basicCatalogAliases.union(catalogAliases).union([appCatalogID])
         self.mediaURL = mediaURL
     }
 
-    /// Every catalog id a surface may name: the basic catalog's (and its aliases) and the app catalog's.
-    var knownCatalogs: Set<String> { A2UICatalog.basicCatalogAliases.union(catalogAliases).union([appCatalogID]) }
 
     /// Reads `{"app_catalog_id": "…", "remove_components": ["Video", …], "catalog_aliases": ["…"]}` (a UI host's `"a2ui"` options).
     public init(settings: SettingsReader) throws(StreamChatAIError) {

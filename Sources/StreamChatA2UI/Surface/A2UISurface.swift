@@ -16,8 +16,6 @@ struct A2UISurface: Sendable {
     var openModals: Set<String> = []
     /// What the user entered into inputs not bound to the data model, by node id.
     var inputValues: [String: JSONValue] = [:]
-    /// Counts changes, so a view of an unchanged surface is reused.
-    var revision = 0
     /// What changed since the view was made (see ``A2UIChanges``).
     var changes = A2UIChanges()
     /// How many references each component id has from the others (a child, a list, a template, a tab):

@@ -87,7 +87,6 @@ struct A2UISurfaceStore: Sendable {
                 } catch {
                     throw A2UIProblem(A2UIProblem.Code.validationFailed, "can't put a value at \(path): \(error)", surfaceID: id, path: "/updateDataModel/path")
                 }
-                surface.revision += 1
             }
             return id
         case .deleteSurface(let id):
@@ -151,6 +150,5 @@ struct A2UISurfaceStore: Sendable {
             surface.components[c.id] = c
             surface.changes.components.insert(c.id)
         }
-        surface.revision += 1
     }
 }
