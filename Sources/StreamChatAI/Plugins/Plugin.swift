@@ -20,7 +20,9 @@ public final class Plugin: AIToolSource {
     public let folder: PluginFolder
     private let helper: Result<String, PluginProblem>
     private let state = Mutex<(code: (any PluginCode)?, problem: PluginProblem?)>((nil, nil))
-    private let logLines = Mutex<[String]>([])
+    private let logLines = LogLines()
+    /// The server of a plugin of kind `mcp_server`; it starts on first need.
+    private let server: MCPServer?
 
     /// The most log lines kept per plugin.
     static let maxLogLines = 200
@@ -28,6 +30,17 @@ public final class Plugin: AIToolSource {
     init(folder: PluginFolder, helper: Result<String, PluginProblem>) {
         self.folder = folder
         self.helper = helper
+        let manifest = folder.manifest
+        guard let settings = manifest.mcpServer else {
+            server = nil
+            return
+        }
+        var configuration = MCPServerConfiguration(
+            name: manifest.name, command: settings.command, environment: settings.environment, workingDirectory: folder.path,
+            declaredTools: manifest.tools.isEmpty ? nil : manifest.tools, protocolVersion: settings.protocolVersion,
+            toolTimeoutMs: manifest.toolTimeoutMs)
+        if let limit = settings.startTimeoutMs { configuration.startTimeoutMs = limit }
+        server = MCPServer(configuration: configuration) { [logLines] line in logLines.append(line) }
     }
 
     /// The plugin's name.
@@ -45,15 +58,11 @@ public final class Plugin: AIToolSource {
     public var problem: PluginProblem? { state.withLock { $0.problem } }
 
     /// The plugin's recent log lines ("warning: ...").
-    public var log: [String] { logLines.withLock { $0 } }
+    public var log: [String] { logLines.lines }
 
     private func record(_ level: Int32, _ message: String) {
         let names = ["debug", "info", "warning", "error"]
-        let line = "\(level >= 0 && level < 4 ? names[Int(level)] : "level \(level)"): \(message)"
-        logLines.withLock { lines in
-            lines.append(line)
-            if lines.count > Self.maxLogLines { lines.removeFirst(lines.count - Self.maxLogLines) }
-        }
+        logLines.append("\(level >= 0 && level < 4 ? names[Int(level)] : "level \(level)"): \(message)")
     }
 
     /// Loads and checks the plugin's code if that hasn't happened; a failure is kept and reported.
@@ -91,6 +100,15 @@ public final class Plugin: AIToolSource {
             let process = PluginProcess(folder: folder, helperPath: try helper.get(), log: log)
             try process.start()
             return process
+        case (.mcpServer, _):
+            guard let server else { throw PluginProblem(reason: "the manifest names no MCP server") }
+            do {
+                try server.start()
+            } catch {
+                // A server that could not start may start next time (the program installed, the disk warm).
+                throw PluginProblem(reason: error.message, transient: true)
+            }
+            return server
         }
     }
 
@@ -98,6 +116,11 @@ public final class Plugin: AIToolSource {
     /// manifest's `tool_timeout_ms` as their own timeout.
     public var tools: [AIClientTool] {
         let manifest = folder.manifest
+        if let server {
+            // Without a list in the manifest, the server is started to say what it offers.
+            if manifest.tools.isEmpty, load() != nil { return [] }
+            return server.tools
+        }
         return (manifest.tools + manifest.ffiTools.map(\.definition)).map { definition in
             AIClientTool(definition: definition, timeoutMs: manifest.toolTimeoutMs) { [self] call, completion in
                 self.call(tool: definition.name, arguments: call.arguments ?? JSONObject(), completion: completion)
@@ -105,8 +128,20 @@ public final class Plugin: AIToolSource {
         }
     }
 
-    /// A manifest's tools never change, so there is nothing to tell.
-    public func observeChanges(_ handler: @escaping @Sendable () -> Void) {}
+    /// A library's tools, known from its manifest, never change; an MCP
+    /// server's change when it says so (`notifications/tools/list_changed`).
+    public func observeChanges(_ handler: @escaping @Sendable () -> Void) {
+        server?.observeChanges(handler)
+    }
+
+    /// The names of the plugin's tools: the manifest's, or what its MCP server lists.
+    public var toolNames: [String] {
+        guard let server else { return folder.manifest.toolNames }
+        return server.tools.map(\.name)
+    }
+
+    /// The plugin's MCP server, for a plugin of kind `mcp_server`.
+    public var mcpServer: MCPServer? { server }
 
     /// Runs one of the plugin's tools.
     public func call(tool name: String, arguments: JSONObject, completion: AIToolCompletion) {
@@ -124,16 +159,31 @@ public final class Plugin: AIToolSource {
         return code.feature(id)
     }
 
-    /// `{"name", "version", "folder", "isolation", "status", "reason", "tools", "renderers", "log"}`.
+    /// `{"name", "version", "folder", "kind", "isolation", "status", "reason", "tools", "renderers", "log"}`.
     public var jsonValue: JSONValue {
         let manifest = folder.manifest
         return .object(JSONObject([
             ("name", .string(manifest.name)), ("version", .string(manifest.version)), ("folder", .string(folder.path)),
+            ("kind", .string(manifest.kind.rawValue)),
             ("isolation", .string(manifest.isolation.rawValue)), ("status", .string(status.rawValue)),
             ("reason", problem.map { .string($0.description) } ?? .null),
-            ("tools", .array(manifest.toolNames.map(JSONValue.string))),
+            ("tools", .array(toolNames.map(JSONValue.string))),
             ("renderers", .array(manifest.renderers.map(\.jsonValue))),
             ("log", .array(log.map(JSONValue.string))),
         ]))
+    }
+}
+
+/// A plugin's recent log lines, the newest ``Plugin/maxLogLines`` kept.
+private final class LogLines: Sendable {
+    private let state = Mutex<[String]>([])
+
+    var lines: [String] { state.withLock { $0 } }
+
+    func append(_ line: String) {
+        state.withLock { lines in
+            lines.append(line)
+            if lines.count > Plugin.maxLogLines { lines.removeFirst(lines.count - Plugin.maxLogLines) }
+        }
     }
 }

@@ -59,24 +59,49 @@ public struct PluginFolder: Sendable, Hashable {
         switch manifest.kind {
         case .library:
             libraryPath = try Self.checkedFile(manifest.library ?? "", in: real, path: "$.library", allowWritable: allowWritable)
+        case .mcpServer:
+            libraryPath = nil
+            try Self.checkServerFiles(manifest.mcpServer?.command ?? [], in: real, allowWritable: allowWritable)
+        }
+    }
+
+    /// An MCP server's program, when it names a file with a slash, must be
+    /// inside the folder; it and every argument naming a file of the folder
+    /// (`server.py`) pass the same checks as a library.
+    static func checkServerFiles(_ command: [String], in real: String, allowWritable: Bool) throws(PluginProblem) {
+        for (i, part) in command.enumerated() where !part.hasPrefix("-") && !part.hasPrefix("/") {
+            let path = "$.mcp_server.command[\(i)]"
+            var info = stat()
+            let named = real + "/" + part
+            if i == 0 && part.contains("/") || (i > 0 && lstat(named, &info) == 0) {
+                if part.split(separator: "/").contains("..") {
+                    throw PluginProblem(reason: "the server's files must stay inside the plugin's folder", file: named, path: path)
+                }
+                _ = try checkedFile(part, in: real, path: path, allowWritable: allowWritable, noun: "the server's file")
+            }
+        }
+        if let program = command.first, program.hasPrefix("/") {
+            throw PluginProblem(reason: "the server's program is a file inside the folder or a bare name found on PATH, not \(program)",
+                                path: "$.mcp_server.command[0]")
         }
     }
 
     /// The real path of `relative` inside the folder `real`: refused when it is
     /// missing, leaves the folder (also through a link), is not a regular
     /// file, or may be changed by others.
-    static func checkedFile(_ relative: String, in real: String, path jsonPath: String, allowWritable: Bool) throws(PluginProblem) -> String {
+    static func checkedFile(_ relative: String, in real: String, path jsonPath: String, allowWritable: Bool,
+                            noun: String = "the library") throws(PluginProblem) -> String {
         var info = stat()
         let library = real + "/" + relative
         guard let realLibrary = POSIX.realPath(library) else {
-            throw PluginProblem(reason: errno == ENOENT ? "the library \(relative) is missing" : POSIX.errnoText("cannot resolve the library"),
+            throw PluginProblem(reason: errno == ENOENT ? "\(noun) \(relative) is missing" : POSIX.errnoText("cannot resolve \(noun)"),
                                 file: library, path: jsonPath)
         }
         guard realLibrary.hasPrefix(real + "/") else {
-            throw PluginProblem(reason: "the library resolves to \(realLibrary), outside the plugin's folder", file: library, path: jsonPath)
+            throw PluginProblem(reason: "\(noun) resolves to \(realLibrary), outside the plugin's folder", file: library, path: jsonPath)
         }
         guard stat(realLibrary, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw PluginProblem(reason: "the library is not a regular file", file: library, path: jsonPath)
+            throw PluginProblem(reason: "\(noun) is not a regular file", file: library, path: jsonPath)
         }
         try PluginTrust.check(info, of: realLibrary, allowWritable: allowWritable)
         try PluginTrust.checkFolders(from: real, to: realLibrary, allowWritable: allowWritable)

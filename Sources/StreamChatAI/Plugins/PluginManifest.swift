@@ -40,6 +40,20 @@ public struct PluginManifest: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A shared object in the folder (`library`), with an entry table or plain C functions.
         case library
+        /// An MCP server spoken to over stdio (`mcp_server`).
+        case mcpServer = "mcp_server"
+    }
+
+    /// How a plugin's MCP server starts (kind `mcp_server`).
+    public struct MCPServerSettings: Sendable, Hashable {
+        /// The program (a file inside the folder, or a bare name found on `PATH`) and its arguments.
+        public var command: [String]
+        /// Variables the server gets besides the few every program needs.
+        public var environment: [String: String]
+        /// The protocol version to speak; nil probes.
+        public var protocolVersion: String?
+        /// How long starting may take.
+        public var startTimeoutMs: Int?
     }
 
     /// The plugin's name.
@@ -50,6 +64,8 @@ public struct PluginManifest: Sendable, Hashable {
     public var kind: Kind
     /// The shared object, relative to the plugin's folder (kind `library`).
     public var library: String?
+    /// How the MCP server starts (kind `mcp_server`).
+    public var mcpServer: MCPServerSettings?
     /// The entry function's symbol (needed for `tools` and `renderers`).
     public var entry: String?
     /// The plugin ABI the binary was built for.
@@ -91,6 +107,22 @@ public struct PluginManifest: Sendable, Hashable {
         }
         kind = kinds[0]
         library = o["library"]?.stringValue
+        if case .object(let server)? = o["mcp_server"] {
+            var variables: [String: String] = [:]
+            for (variable, value) in server["env"]?.objectValue ?? JSONObject() { variables[variable] = value.stringValue }
+            let version = server["protocol_version"]?.stringValue
+            mcpServer = MCPServerSettings(command: server["command"]!.arrayValue!.compactMap(\.stringValue), environment: variables,
+                                          protocolVersion: version == "auto" ? nil : version,
+                                          startTimeoutMs: server["start_timeout_ms"].flatMap { if case .integer(let i) = $0 { Int(i) } else { nil } })
+            for key in ["entry", "abi", "isolation", "limits", "environment", "ffi_tools", "renderers"] where o[key] != nil {
+                throw PluginProblem(reason: "\"\(key)\" does not apply to an MCP server plugin (it runs in its own process and speaks MCP)", path: "$.\(key)")
+            }
+            if mcpServer!.command.contains(where: { $0.utf8.contains(0) }) || variables.values.contains(where: { $0.utf8.contains(0) }) {
+                throw PluginProblem(reason: "the MCP server's command and environment must not hold NUL characters", path: "$.mcp_server")
+            }
+        } else {
+            mcpServer = nil
+        }
         entry = o["entry"]?.stringValue
         func abiPart(_ key: String, _ fallback: Int) -> Int {
             if case .integer(let i)? = o["abi"]?[key] { return Int(clamping: i) }
@@ -98,12 +130,12 @@ public struct PluginManifest: Sendable, Hashable {
         }
         abiMajor = abiPart("major", 1)
         abiMinor = abiPart("minor", 0)
-        isolation = Isolation(rawValue: o["isolation"]?.stringValue ?? "in_process") ?? .inProcess
+        isolation = kind == .mcpServer ? .process : Isolation(rawValue: o["isolation"]?.stringValue ?? "in_process") ?? .inProcess
         if case .integer(let ms)? = o["tool_timeout_ms"] { toolTimeoutMs = Int(ms) } else { toolTimeoutMs = nil }
         if case .integer(let mb)? = o["limits"]?["memory_mb"] { memoryLimitMB = Int(mb) } else { memoryLimitMB = 2048 }
         if case .integer(let s)? = o["limits"]?["cpu_seconds"] { cpuLimitSeconds = Int(s) } else { cpuLimitSeconds = 0 }
         environment = o["environment"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        if isolation == .inProcess && (o["limits"] != nil || o["environment"] != nil) {
+        if kind == .library && isolation == .inProcess && (o["limits"] != nil || o["environment"] != nil) {
             throw PluginProblem(reason: "limits and environment apply to a plugin in its own process: use \"isolation\": \"process\"", path: "$.isolation")
         }
 
@@ -129,7 +161,7 @@ public struct PluginManifest: Sendable, Hashable {
             Renderer(format: r["format"]!.stringValue!, versions: r["versions"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                      fence: r["fence"]?.stringValue, instructions: r["instructions"]?.stringValue, jsonValue: r)
         }
-        if (!tools.isEmpty || !renderers.isEmpty) && (entry == nil || o["abi"] == nil) {
+        if kind == .library && (!tools.isEmpty || !renderers.isEmpty) && (entry == nil || o["abi"] == nil) {
             throw PluginProblem(reason: "a plugin with tools or renderers names its entry function and abi", path: "$.entry")
         }
         if !tools.isEmpty || !renderers.isEmpty, abiMajor != 1 {
@@ -143,7 +175,7 @@ public struct PluginManifest: Sendable, Hashable {
         if !renderers.isEmpty && isolation == .process {
             throw PluginProblem(reason: "renderers run in the host process: use \"isolation\": \"in_process\"", path: "$.isolation")
         }
-        if toolNames.isEmpty && renderers.isEmpty {
+        if kind == .library && toolNames.isEmpty && renderers.isEmpty {
             throw PluginProblem(reason: "the manifest lists no tools, ffi_tools or renderers", path: "$")
         }
     }

@@ -8,7 +8,7 @@ public enum PluginManifestSchema {
   "title": "streamchatai plugin manifest, version 1",
   "type": "object",
   "required": ["manifest_version", "name", "version"],
-  "oneOf": [{"required": ["library"]}],
+  "oneOf": [{"required": ["library"]}, {"required": ["mcp_server"]}],
   "additionalProperties": false,
   "properties": {
     "manifest_version": {"const": 1},
@@ -16,6 +16,21 @@ public enum PluginManifestSchema {
     "version": {"type": "string", "minLength": 1, "maxLength": 64},
     "description": {"type": "string"},
     "library": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[^/]"},
+    "mcp_server": {
+      "type": "object",
+      "required": ["command"],
+      "additionalProperties": false,
+      "properties": {
+        "command": {"type": "array", "minItems": 1, "maxItems": 256, "items": {"type": "string", "minLength": 1, "maxLength": 4096}},
+        "env": {
+          "type": "object",
+          "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},
+          "additionalProperties": {"type": "string", "maxLength": 32768}
+        },
+        "protocol_version": {"enum": ["auto", "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]},
+        "start_timeout_ms": {"type": "integer", "minimum": 1, "maximum": 600000}
+      }
+    },
     "entry": {"$ref": "#/$defs/symbol"},
     "abi": {
       "type": "object",

@@ -45,7 +45,7 @@ public final class PluginRegistry: Sendable {
                 members += [
                     ("name", .string(manifest.name)), ("version", .string(manifest.version)), ("status", "ok"),
                     ("isolation", .string(manifest.isolation.rawValue)),
-                    ("tools", .array(manifest.toolNames.map(JSONValue.string))),
+                    ("tools", .array(plugin.toolNames.map(JSONValue.string))),
                     ("renderers", .array(manifest.renderers.map { .string($0.format) })),
                     ("conflicts", .array(conflicts.map { ["tool": .string($0.tool), "kept": .string($0.kept)] })),
                 ]

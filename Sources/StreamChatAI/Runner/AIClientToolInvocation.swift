@@ -35,9 +35,6 @@ public struct AIClientToolInvocation: Sendable, Hashable {
 
     /// The call to hand to the tool.
     func call(id: String) -> AIToolCallPart {
-        AIToolCallPart(id: id, hasOwnID: true, fields: LenientFields(object: JSONObject([
-            ("name", .string(toolName)), ("status", "awaiting_client"), ("executor", "client"),
-            ("arguments", .object(arguments)),
-        ])))
+        AIToolCallPart(id: id, name: toolName, arguments: arguments)
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs the client tools that a reply addresses to this user and this install,
 /// exactly once, and hands each result to the app to deliver, with retries.
 ///
@@ -50,6 +52,9 @@ public final class AIClientToolRunner: Sendable {
     /// Which calls are this install's to run.
     public let addressing: AIToolCallAddressing
     private let engine: ExactlyOnceEngine
+    /// The latest progress of the calls that run, by call id.
+    private let running = Mutex<[String: AIToolProgress]>([:])
+    private let progressObservers = Mutex<[@Sendable (AIToolCallPart, AIToolProgress) -> Void]>([])
 
     /// Creates a runner, reading its ledger when it has one.
     /// - Throws: on a bad configuration (`maxAttempts` < 1, empty ids) or a ledger that can't be used.
@@ -103,7 +108,11 @@ public final class AIClientToolRunner: Sendable {
                 let engine = self.engine
                 ToolCallExecution.start(toolBox.tool(named: call.name ?? ""), call: call, defaultTimeoutMs: configuration.toolTimeoutMs,
                                         abandoned: { [weak engine] in engine?.isSettled(call.id) ?? true },
-                                        onFinish: { result in engine.complete(call, with: result) })
+                                        onProgress: { [weak self] progress in self?.progressed(call, progress) },
+                                        onFinish: { [weak self] result in
+                                            self?.running.withLock { _ = $0.removeValue(forKey: call.id) }
+                                            engine.complete(call, with: result)
+                                        })
             case .resent(let state):
                 report.resent.append(call.id)
                 if state == .gaveUp { report.gaveUp.append(call.id) }
@@ -120,8 +129,28 @@ public final class AIClientToolRunner: Sendable {
     /// `run` does nothing more. The ledger is released once no tool holds the runner.
     public func close() { engine.close() }
 
-    /// Where each call the runner knows is, in the order it first saw them.
-    public var ledger: [LedgerEntry] { engine.entries }
+    /// Where each call the runner knows is, in the order it first saw them;
+    /// a running call has the progress its tool last reported.
+    public var ledger: [LedgerEntry] {
+        let progress = running.withLock { $0 }
+        guard !progress.isEmpty else { return engine.entries }
+        return engine.entries.map { entry in
+            var entry = entry
+            if entry.state == .running { entry.progress = progress[entry.callID] }
+            return entry
+        }
+    }
+
+    /// Calls `handler` (on the thread the tool reports from) with each
+    /// progress report of a call the runner runs.
+    public func observeProgress(_ handler: @escaping @Sendable (AIToolCallPart, AIToolProgress) -> Void) {
+        progressObservers.withLock { $0.append(handler) }
+    }
+
+    private func progressed(_ call: AIToolCallPart, _ progress: AIToolProgress) {
+        running.withLock { $0[call.id] = progress }
+        for observer in progressObservers.withLock({ $0 }) { observer(call, progress) }
+    }
 
     /// Runs the tool a `custom_client_tool_invocation` event names, with its
     /// `args`. No result is sent back: those agents don't wait for one.

@@ -48,13 +48,17 @@ public final class ExactlyOnceEngine: Sendable {
         public var attempts: Int
         /// The result, once there is one.
         public var result: AIToolResult?
+        /// How far the tool has come, while it runs and has reported it.
+        public var progress: AIToolProgress?
 
-        /// `{"call_id", "tool", "state", "attempts", "result"}`.
+        /// `{"call_id", "tool", "state", "attempts", "result", "progress"?}`.
         public var jsonValue: JSONValue {
-            .object(JSONObject([
+            var members: [(String, JSONValue)] = [
                 ("call_id", .string(callID)), ("tool", .string(tool)), ("state", .string(state.rawValue)),
                 ("attempts", .integer(Int64(attempts))), ("result", result?.jsonValue(callID: callID) ?? .null),
-            ]))
+            ]
+            if let progress { members.append(("progress", progress.jsonValue)) }
+            return .object(JSONObject(members))
         }
     }
 

@@ -43,6 +43,14 @@ public struct AIToolCallPart: Sendable, Hashable, Identifiable {
         authorization = fields.object("authorization").map { AIToolAuthorization(fields: LenientFields(object: $0)) }
     }
 
+    /// A client call of `name` with `arguments` that no reply carried (an
+    /// MCP client's `tools/call`, a test): status `awaiting_client`, executor `client`.
+    public init(id: String, name: String, arguments: JSONObject) {
+        self.init(id: id, hasOwnID: true, fields: LenientFields(object: JSONObject([
+            ("name", .string(name)), ("status", "awaiting_client"), ("executor", "client"), ("arguments", .object(arguments)),
+        ])))
+    }
+
     /// The title to show: ``displayTitle``, else ``name``.
     public var title: String? { displayTitle ?? name }
 

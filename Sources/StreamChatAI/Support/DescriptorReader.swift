@@ -18,6 +18,8 @@ final class DescriptorReader: @unchecked Sendable {  // used by one thread at a 
     private let ended: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the next newline goes on: a long line is scanned once, not once per read.
+    private var scanned = 0
 
     init(fd: Int32, endedWhenReadable ended: Int32 = -1, maxLineBytes: Int = 4096) {
         self.fd = fd
@@ -35,6 +37,7 @@ final class DescriptorReader: @unchecked Sendable {  // used by one thread at a 
         if pollers[0].revents == 0 && pollers[1].revents != 0 { throw Failure(reason: "the other end exited") }
         if start > 0 {
             buffer.removeSubrange(..<start)
+            scanned -= start
             start = 0
         }
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -46,12 +49,20 @@ final class DescriptorReader: @unchecked Sendable {  // used by one thread at a 
 
     /// The next line, without its newline.
     func line(timeoutMs: Int32) throws(Failure) -> String {
+        String(decoding: try lineBytes(timeoutMs: timeoutMs), as: UTF8.self)
+    }
+
+    /// The next line's bytes, without its newline.
+    func lineBytes(timeoutMs: Int32) throws(Failure) -> [UInt8] {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let text = String(decoding: buffer[start..<newline], as: UTF8.self)
+            scanned = max(scanned, start)
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                let bytes = Array(buffer[start..<newline])
                 start = newline + 1
-                return text
+                scanned = start
+                return bytes
             }
+            scanned = buffer.count
             if buffer.count - start > maxLineBytes { throw Failure(reason: "a line over \(maxLineBytes) bytes") }
             try fill(timeoutMs: timeoutMs)
         }
@@ -63,6 +74,7 @@ final class DescriptorReader: @unchecked Sendable {  // used by one thread at a 
         while buffer.count - start < count { try fill(timeoutMs: timeoutMs) }
         let body = Array(buffer[start..<start + count])
         start += count
+        scanned = max(scanned, start)
         return body
     }
 }

@@ -10,6 +10,7 @@ public final class AIToolCompletion: Sendable {
     private let cancelled: @Sendable () -> Bool
     private let answered = Atomic<Bool>(false)
     private let registerCancel: (@Sendable (@escaping @Sendable () -> String?) -> Void)?
+    private let progressed: (@Sendable (AIToolProgress) -> Void)?
 
     /// A completion that hands results to `deliver`, which returns whether it took one.
     public init(deliver: @escaping @Sendable (AIToolResult) -> Bool,
@@ -17,14 +18,24 @@ public final class AIToolCompletion: Sendable {
         self.deliver = deliver
         cancelled = isCancelled
         registerCancel = nil
+        progressed = nil
     }
 
     /// A completion of a ``ToolCallExecution``, which runs the cancel handlers.
     init(deliver: @escaping @Sendable (AIToolResult) -> Bool, isCancelled: @escaping @Sendable () -> Bool,
-         onCancel: @escaping @Sendable (@escaping @Sendable () -> String?) -> Void) {
+         onCancel: @escaping @Sendable (@escaping @Sendable () -> String?) -> Void,
+         onProgress: @escaping @Sendable (AIToolProgress) -> Void) {
         self.deliver = deliver
         cancelled = isCancelled
         registerCancel = onCancel
+        progressed = onProgress
+    }
+
+    /// Tells whoever runs the call how far it has come. Reports after the
+    /// result (or the timeout) are dropped.
+    public func report(_ progress: AIToolProgress) {
+        guard !isAnswered, !isCancelled else { return }
+        progressed?(progress)
     }
 
     /// Whether nobody waits for the result any more (the call timed out or

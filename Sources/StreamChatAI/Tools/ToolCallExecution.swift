@@ -32,6 +32,8 @@ public final class ToolCallExecution: Sendable {
         var closing = false
         var onFinish: (@Sendable (AIToolResult) -> Void)?
         var cancelHandlers: [@Sendable () -> String?] = []
+        var progress: AIToolProgress?
+        var onProgress: (@Sendable (AIToolProgress) -> Void)?
     }
 
     private let state: Mutex<State>
@@ -67,13 +69,16 @@ public final class ToolCallExecution: Sendable {
     /// - Parameters:
     ///   - defaultTimeoutMs: the timeout when the tool has none of its own.
     ///   - abandoned: whether nobody waits for the result any more (the caller stopped).
+    ///   - onProgress: gets each progress report the tool makes before its result.
     ///   - onFinish: gets the result once, on the thread that produced it.
     @discardableResult
     public static func start(_ tool: AIClientTool?, call: AIToolCallPart, defaultTimeoutMs: Int,
                              abandoned: @escaping @Sendable () -> Bool = { false },
+                             onProgress: (@Sendable (AIToolProgress) -> Void)? = nil,
                              onFinish: (@Sendable (AIToolResult) -> Void)? = nil) -> ToolCallExecution {
         let execution = ToolCallExecution(call: call, toolName: tool?.name ?? call.name ?? "",
                                           timeoutMs: tool?.timeoutMs ?? defaultTimeoutMs, abandoned: abandoned, onFinish: onFinish)
+        execution.state.withLock { $0.onProgress = onProgress }
         guard let tool else {
             let named = call.name.map { "no tool named \(JSONSerializer.quoted($0))" } ?? "no tool for a call that names none"
             execution.finish(.failed(reason: "This install has \(named)."))
@@ -86,7 +91,8 @@ public final class ToolCallExecution: Sendable {
         let completion = AIToolCompletion(
             deliver: { [execution] result in execution.finish(result) },
             isCancelled: { [weak execution] in execution?.isSettled ?? true },
-            onCancel: { [weak execution] handler in execution?.addCancelHandler(handler) })
+            onCancel: { [weak execution] handler in execution?.addCancelHandler(handler) },
+            onProgress: { [weak execution] progress in execution?.progressed(progress) })
         tool.handler(call, completion)
         guard !execution.isSettled else { return execution }
         // Weak: a pending timer must not keep the execution (and what its onFinish holds,
@@ -114,6 +120,18 @@ public final class ToolCallExecution: Sendable {
         guard !violations.isEmpty else { return nil }
         let shown = violations.prefix(5).map(\.description).joined(separator: "; ")
         return .failed(reason: "Invalid arguments for \"\(definition.name)\": \(shown)\(violations.count > 5 ? "; …" : "")")
+    }
+
+    /// The latest progress the tool reported, while it runs.
+    public var progress: AIToolProgress? { state.withLock { $0.progress } }
+
+    private func progressed(_ progress: AIToolProgress) {
+        let observer = state.withLock { s -> (@Sendable (AIToolProgress) -> Void)?? in
+            guard s.result == nil, !s.closing else { return nil }
+            s.progress = progress
+            return .some(s.onProgress)
+        }
+        if let observer { observer?(progress) }
     }
 
     /// The result, once there is one.
