@@ -81,7 +81,7 @@ BUILD_DEBS := libjansson-dev libffi-dev pkg-config gcc g++ make
 TEST_DEBS := valgrind python3-venv man-db zsh fish
 VENV := $(BUILD)/venv
 VENV_PYTHON := $(VENV)/bin/python
-PYTHON_TEST_PACKAGES := pytest jsonschema a2ui-agent-sdk==0.9.0 a2ui-core==0.4.0
+PYTHON_TEST_PACKAGES := pytest jsonschema a2ui-agent-sdk==0.9.0 a2ui-core==0.4.0 mcp==2.3.0 fastmcp==4.1.6
 # The stamp names what the venv holds: a changed list makes it again.
 VENV_STAMP := $(VENV)/.ready-$(subst $() ,-,$(PYTHON_TEST_PACKAGES))
 

@@ -405,8 +405,36 @@ sca_status sca_schema_validate(const char *schema_json, const char *value_json, 
  *  [any-thread] Since 0.1. */
 sca_status sca_runner_load_plugins(sca_runner *runner, const char *dir, char **out_report_json);
 
+/** Adds an MCP server spoken to over stdio as a source of tools, after the
+ *  runner's others (sca_ui_host_add_mcp_server() does the same for a UI host,
+ *  whose read-only policy then follows the tools' readOnlyHint).
+ *  config_json: {"name", "command": [program, args...] (a bare program name is
+ *  looked up on PATH), "env": {NAME: value} (besides PATH, HOME, LANG, LC_*,
+ *  TZ, TMPDIR, USER, LOGNAME, which pass on; nothing else of the host's
+ *  environment does), "cwd", "tools" (optional MCP Tool objects: then they
+ *  register without starting the server, which starts on their first call),
+ *  "protocol_version" ("auto", the default: probe the 2026-07-28 era, then
+ *  the initialize handshake; or one version), "start_timeout_ms" (default
+ *  10000), "tool_timeout_ms", "max_message_bytes" (default 16 MiB),
+ *  "stop_grace_ms" (default 2000)}. Unknown settings are errors.
+ *  Without "tools" the server starts now and lists its tools. One process
+ *  serves every call; a server that ends fails the calls in flight and starts
+ *  again on the next; a call that times out sends notifications/cancelled;
+ *  notifications/tools/list_changed updates the tools. The server is stopped
+ *  (input closed, then SIGTERM, then SIGKILL) when the runner is freed.
+ *  *out_report_json (may be NULL) receives {"name", "origin", "era"
+ *  ("modern", "handshake" or null before it runs), "protocol_version",
+ *  "tools", "conflicts": [{"tool", "kept"}]}; free it with sca_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON, SCA_E_NOT_FOUND (no
+ *  such program), SCA_E_REFUSED (the server speaks no version this library
+ *  does), SCA_E_PLUGIN (it did not start or list its tools; the message says
+ *  why, with its last lines of standard error).
+ *  [any-thread, not concurrently with sca_runner_free] Since 0.2. */
+sca_status sca_runner_add_mcp_server(sca_runner *runner, const char *config_json, char **out_report_json);
+
 /** Every plugin this process has discovered, with where its code is:
- *  [{"name", "version", "folder", "isolation", "status" ("discovered",
+ *  [{"name", "version", "folder", "kind" ("library" or "mcp_server"),
+ *  "isolation", "status" ("discovered",
  *  "loaded", "failed"), "reason", "tools", "renderers", "log"}]. Free
  *  *out_json with sca_free(). [any-thread] Since 0.1. */
 sca_status sca_plugins_list(char **out_json);
@@ -503,6 +531,13 @@ sca_status sca_ui_host_add_tool(sca_ui_host *host, const char *definition_json, 
  *  Errors: SCA_E_NOT_FOUND (dir can't be read), SCA_E_INVALID_ARGUMENT.
  *  [any-thread] Since 0.1 (tools since 0.2). */
 sca_status sca_ui_host_load_plugins(sca_ui_host *host, const char *dir, char **out_report_json);
+
+/** Adds an MCP server's tools to the host, after its own, as
+ *  sca_runner_add_mcp_server() does for a runner (same config, report and
+ *  errors). The UI runs a read-only tool by itself and any other only from
+ *  the user's tap. [any-thread, not concurrently with sca_ui_host_free]
+ *  Since 0.2. */
+sca_status sca_ui_host_add_mcp_server(sca_ui_host *host, const char *config_json, char **out_report_json);
 
 /** Sets the send, open and error callbacks (any may be NULL) and their ctx,
  *  which must stay valid until the host is freed or the callbacks are set

@@ -171,6 +171,12 @@ class Runner(OwnedHandle, ToolHost):
         ``sca_runner_load_plugins()``); returns the load report."""
         return _call_json(lib.sca_runner_load_plugins, self._live(), str(directory).encode())
 
+    def add_mcp_server(self, config) -> dict:
+        """Adds an MCP stdio server's tools (see ``sca_runner_add_mcp_server()``):
+        ``config`` is ``{"name", "command", "env", "cwd", "tools", "protocol_version", ...}``;
+        returns ``{"name", "origin", "era", "protocol_version", "tools", "conflicts"}``."""
+        return _call_json(lib.sca_runner_add_mcp_server, self._live(), _encode(config))
+
     def invoke(self, event) -> dict:
         """Runs the tool a ``custom_client_tool_invocation`` event names; returns the call."""
         return _call_json(lib.sca_runner_invoke, self._live(), _encode(event))

@@ -124,6 +124,11 @@ class UIHost(OwnedHandle, ToolHost):
         """Adds the tools and renderers of the plugins in ``directory``; returns the load report."""
         return _call_json(lib.sca_ui_host_load_plugins, self._live(), str(directory).encode())
 
+    def add_mcp_server(self, config) -> dict:
+        """Adds an MCP stdio server's tools, which the UI runs under its read-only
+        policy (see ``sca_ui_host_add_mcp_server()``); returns the report."""
+        return _call_json(lib.sca_ui_host_add_mcp_server, self._live(), _encode(config))
+
     def receive(self, message_id: str, custom_data) -> dict:
         """Takes a reply's custom data; returns ``{"ui": True}`` or ``{"ui": False, "reason": ...}``."""
         return _call_json(lib.sca_ui_host_receive, self._live(), message_id.encode(), _encode(custom_data))

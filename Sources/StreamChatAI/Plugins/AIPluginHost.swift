@@ -38,6 +38,32 @@ extension AIPluginHost {
     }
 }
 
+extension AIPluginHost {
+    /// Adds an MCP server's tools after the host's others. With declared
+    /// tools the server starts on their first call; without, it starts now
+    /// to list them. The host keeps the server running until it is freed.
+    /// - Returns: `{"name", "origin", "era", "tools", "conflicts": [{"tool", "kept"}]}`
+    ///   (`era` null until the server runs).
+    /// - Throws: ``StreamChatAIError`` when a server without declared tools can't start or list them.
+    @discardableResult
+    public func addMCPServer(_ configuration: MCPServerConfiguration) throws(StreamChatAIError) -> JSONValue {
+        let server = MCPServer(configuration: configuration)
+        if configuration.declaredTools == nil { try server.start() }
+        let conflicts = toolBox.add(source: server)
+        let era: JSONValue = switch server.era {
+        case .modern?: "modern"
+        case .handshake?: "handshake"
+        case nil: .null
+        }
+        return .object(JSONObject([
+            ("name", .string(configuration.name)), ("origin", .string(server.origin)), ("era", era),
+            ("protocol_version", server.era.map { .string($0.version) } ?? .null),
+            ("tools", .array(server.tools.map { .string($0.name) })),
+            ("conflicts", .array(conflicts.map { ["tool": .string($0.tool), "kept": .string($0.kept)] })),
+        ]))
+    }
+}
+
 extension AIClientToolRunner: AIPluginHost {
     public var allowsWritablePlugins: Bool { configuration.allowWritablePlugins }
 }

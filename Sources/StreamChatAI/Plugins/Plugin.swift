@@ -119,7 +119,12 @@ public final class Plugin: AIToolSource {
         if let server {
             // Without a list in the manifest, the server is started to say what it offers.
             if manifest.tools.isEmpty, load() != nil { return [] }
-            return server.tools
+            // Calls go through the plugin, so its status says whether the server started.
+            return server.tools.map { tool in
+                AIClientTool(definition: tool.definition, timeoutMs: tool.timeoutMs) { [self] call, completion in
+                    self.call(tool: tool.name, arguments: call.arguments ?? JSONObject(), completion: completion)
+                }
+            }
         }
         return (manifest.tools + manifest.ffiTools.map(\.definition)).map { definition in
             AIClientTool(definition: definition, timeoutMs: manifest.toolTimeoutMs) { [self] call, completion in

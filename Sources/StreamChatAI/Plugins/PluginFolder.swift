@@ -77,7 +77,13 @@ public struct PluginFolder: Sendable, Hashable {
                 if part.split(separator: "/").contains("..") {
                     throw PluginProblem(reason: "the server's files must stay inside the plugin's folder", file: named, path: path)
                 }
-                _ = try checkedFile(part, in: real, path: path, allowWritable: allowWritable, noun: "the server's file")
+                do {
+                    _ = try checkedFile(part, in: real, path: path, allowWritable: allowWritable, noun: "the server's file")
+                } catch {
+                    var problem = error
+                    problem.path = path
+                    throw problem
+                }
             }
         }
         if let program = command.first, program.hasPrefix("/") {

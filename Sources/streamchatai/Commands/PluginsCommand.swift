@@ -18,11 +18,16 @@ struct PluginsCommand: Command {
             let toolBox = AIToolBox()
             for entry in try PluginRegistry().discover(directory: directory) {
                 if let plugin = entry.plugin {
-                    let conflicts = toolBox.add(source: plugin)
                     let manifest = plugin.folder.manifest
+                    if manifest.kind == .mcpServer && manifest.tools.isEmpty {
+                        // Listing them would start the server: this command reads manifests only.
+                        print("\(Terminal.styled("✓", "32")) \(entry.folder) (mcp_server): tools listed when the server starts")
+                        continue
+                    }
+                    let conflicts = toolBox.add(source: plugin)
                     let renderers = manifest.renderers.isEmpty ? "" : "renderers: " + manifest.renderers.map(\.format).joined(separator: ", ")
                     let provides = [manifest.toolNames.joined(separator: ", "), renderers].filter { !$0.isEmpty }.joined(separator: "; ")
-                    print("\(Terminal.styled("✓", "32")) \(entry.folder) (\(manifest.isolation.rawValue)): \(provides)")
+                    print("\(Terminal.styled("✓", "32")) \(entry.folder) (\(manifest.kind == .mcpServer ? "mcp_server" : manifest.isolation.rawValue)): \(provides)")
                     for conflict in conflicts { print("    tool \(conflict.tool) left out: \(conflict.kept) has it") }
                 } else {
                     let place = [entry.problem?.file, entry.problem?.path].compactMap { $0 }.joined(separator: " ")
