@@ -29,7 +29,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools plugins genui openui a2ui ui_state hardening signals
+EXAMPLES := steps errors run_tools plugins genui openui a2ui ui_state hardening mcp signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -56,7 +56,7 @@ $(foreach p,$(PLUGIN_NAMES),$(eval $(call plugin_rules,$(p))))
 
 plugins: $(foreach p,$(PLUGIN_NAMES),$(call plugin_dir,$(p))/manifest.json)
 
-.PHONY: all lib cli release demo plugins wheel test-wheel build-deps test-deps test-setup bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
+.PHONY: all lib cli release demo plugins mcp-plugins wheel test-wheel build-deps test-deps test-setup bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
 
 all: lib cli
 
@@ -147,6 +147,7 @@ examples_LDLIBS_openui := -ljansson
 examples_LDLIBS_a2ui := -ljansson
 examples_LDLIBS_ui_state := -lpthread
 examples_LDLIBS_hardening := -lpthread
+examples_LDLIBS_mcp := -ljansson -lpthread
 
 $(BINDIR)/%: examples-c/%.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)
@@ -157,10 +158,20 @@ $(BINDIR)/signals: examples-c/signals.c include/streamchatai.h
 	@mkdir -p $(BINDIR)
 	$(CC) $(CFLAGS_STRICT) -Iinclude $< -ldl -o $@
 
-test-c: lib plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
+# An MCP server as a plugin folder: the example manifest, the test suite's scripted server as its program.
+MCP_PLUGIN := $(BUILD)/mcp-plugins/scripted
+mcp-plugins: $(MCP_PLUGIN)/manifest.json $(MCP_PLUGIN)/server.py
+$(MCP_PLUGIN)/manifest.json: examples-c/data/mcp-plugin/manifest.json
+	@mkdir -p $(MCP_PLUGIN) && chmod 755 $(BUILD)/mcp-plugins $(MCP_PLUGIN)
+	install -m 644 $< $@
+$(MCP_PLUGIN)/server.py: Tests/Peers/mcp_scripted_server.py
+	@mkdir -p $(MCP_PLUGIN) && chmod 755 $(BUILD)/mcp-plugins $(MCP_PLUGIN)
+	install -m 644 $< $@
+
+test-c: lib plugins mcp-plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
 	EXAMPLES_BIN=$(BINDIR) examples-c/run-tests.sh
 
-memcheck: lib plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
+memcheck: lib plugins mcp-plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
 	EXAMPLES_BIN=$(BINDIR) VALGRIND="$(VALGRIND)" examples-c/run-tests.sh --valgrind
 
 test-header:
@@ -208,7 +219,7 @@ test-wheel: wheel
 	cp python/check_wheel.py $(BUILD)/wheel-venv/  # run from outside the tree: a script's folder is on sys.path
 	cd /tmp && env -u STREAMCHATAI_LIB $(CURDIR)/$(BUILD)/wheel-venv/bin/python $(CURDIR)/$(BUILD)/wheel-venv/check_wheel.py
 
-test-python: lib $(VENV_STAMP)
+test-python: lib cli plugins $(VENV_STAMP)
 	STREAMCHATAI_LIB=$(CURDIR)/$(REAL_LIB) $(VENV_PYTHON) -m pytest -q python/tests
 
 # ---------------------------------------------------------------- fuzz

@@ -47,6 +47,8 @@ run "a reply's view changes by itself: render callback and engine state" "$here/
 run "the adversarial test's reproducers end in errors or right results" "$here/expected/hardening.txt" 0 - "$bin/hardening" "$plugins/plugins"
 run "an OpenUI program streamed, rendered, filled in and submitted" "$here/expected/openui.txt" 0 - "$bin/openui" "$here/data/booking.oui"
 run "an A2UI stream rendered a line at a time, filled in and submitted" "$here/expected/a2ui.txt" 0 - "$bin/a2ui" "$here/data/signup.a2ui.jsonl"
+run "MCP servers as tool sources: a plugin folder and a config" "$here/expected/mcp.txt" 0 - "$bin/mcp" "$plugins/mcp-plugins" \
+    "$here/../Tests/Peers/mcp_scripted_server.py"
 run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"

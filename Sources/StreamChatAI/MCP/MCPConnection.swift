@@ -195,19 +195,13 @@ final class MCPConnection: Sendable {
 
     /// Sends a request and waits for its result, at most `timeoutMs`.
     func request(_ method: String, _ params: JSONObject, timeoutMs: Int) -> Reply {
-        let box = Mutex<Reply?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let id = send(method, params) { reply in
-            box.withLock { $0 = reply }
-            done.signal()
+        let waiter = ReplyWaiter()
+        let id = send(method, params) { reply in waiter.hand(reply) }
+        if let reply = waiter.wait(timeoutMs: timeoutMs) { return reply }
+        if forget(id) {
+            return .failure(MCPFailure(message: "the MCP server \(name) did not answer \(method) within \(timeoutMs) ms"))
         }
-        if done.wait(timeout: .now() + .milliseconds(timeoutMs)) == .timedOut {
-            if forget(id) {
-                return .failure(MCPFailure(message: "the MCP server \(name) did not answer \(method) within \(timeoutMs) ms"))
-            }
-            done.wait()  // the answer came as the wait ended: it is being handed over
-        }
-        return box.withLock { $0 }!
+        return waiter.wait(timeoutMs: nil)!  // the answer came as the wait ended: it is being handed over
     }
 
     /// Stops waiting for request `id`; false when its answer already came.
@@ -314,5 +308,33 @@ final class MCPConnection: Sendable {
     func close(graceMs: Int? = nil) {
         state.withLock { s in if s.ended == nil { s.ended = "the MCP server \(name) was stopped" } }
         child.stop(graceMs: graceMs ?? configuration.stopGraceMs)
+    }
+}
+
+/// One reply, handed from the reader thread to the thread that waits for it.
+private final class ReplyWaiter: @unchecked Sendable {  // written before the signal, read after the wait
+    // Two optionals rather than an optional Result: an optional multi-payload enum leaves bits
+    // unwritten that its check reads, which valgrind reports (correctly, as code, wrongly as a bug).
+    private var value: JSONValue?
+    private var failure: MCPFailure?
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func hand(_ reply: MCPConnection.Reply) {
+        switch reply {
+        case .success(let v): value = v
+        case .failure(let f): failure = f
+        }
+        arrived.signal()
+    }
+
+    /// The reply, or nil when none came within `timeoutMs` (nil: as long as it takes).
+    func wait(timeoutMs: Int?) -> MCPConnection.Reply? {
+        if let timeoutMs {
+            guard arrived.wait(timeout: .now() + .milliseconds(timeoutMs)) == .success else { return nil }
+        } else {
+            arrived.wait()
+        }
+        if let failure { return .failure(failure) }
+        return .success(value ?? .null)
     }
 }

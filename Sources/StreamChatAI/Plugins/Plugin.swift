@@ -60,10 +60,6 @@ public final class Plugin: AIToolSource {
     /// The plugin's recent log lines ("warning: ...").
     public var log: [String] { logLines.lines }
 
-    private func record(_ level: Int32, _ message: String) {
-        let names = ["debug", "info", "warning", "error"]
-        logLines.append("\(level >= 0 && level < 4 ? names[Int(level)] : "level \(level)"): \(message)")
-    }
 
     /// Loads and checks the plugin's code if that hasn't happened; a failure is kept and reported.
     @discardableResult
@@ -78,7 +74,8 @@ public final class Plugin: AIToolSource {
         state.withLock { s in
             if let code = s.code { return .success(code) }
             if let problem = s.problem { return .failure(problem) }
-            let sink: @Sendable (Int32, String) -> Void = { [weak self] level, message in self?.record(level, message) }
+            // The log, not the plugin: the code keeps its sink as long as it lives.
+            let sink: @Sendable (Int32, String) -> Void = { [logLines] level, message in logLines.append(level: level, message) }
             do throws(PluginProblem) {
                 let code = try makeCode(log: sink)
                 s.code = code
@@ -184,6 +181,12 @@ private final class LogLines: Sendable {
     private let state = Mutex<[String]>([])
 
     var lines: [String] { state.withLock { $0 } }
+
+    /// Appends `level: message`, the level by name.
+    func append(level: Int32, _ message: String) {
+        let names = ["debug", "info", "warning", "error"]
+        append("\(level >= 0 && level < 4 ? names[Int(level)] : "level \(level)"): \(message)")
+    }
 
     func append(_ line: String) {
         state.withLock { lines in
