@@ -76,6 +76,14 @@ if let flag = CommandLine.arguments.firstIndex(of: "--a2ui-only") {
 }
 
 // --profile-ledger-open: only reopening a ledger of 10 000 remembered calls, repeatedly, to run under a profiler.
+if CommandLine.arguments.contains("--mcp-only") {
+    if let mcp = MCPBench.run(plugins: "build/plugins", budgetSeconds: 0.5) {
+        print("in process \(fmt(mcp.inProcessMicros)) µs, through mcp serve \(fmt(mcp.mcpMicros)) µs")
+        for (what, millis) in mcp.startMillis { print("start \(what): \(fmt(millis)) ms") }
+    }
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--profile-ledger-open") {
     for _ in 0..<3 { print("open: \(fmt((try? LedgerBench.run(calls: 40_000, folder: "/dev/shm", reopenings: 30))?.openMillis ?? -1)) ms") }
     exit(0)
@@ -121,6 +129,16 @@ if let plugin = PluginBench.run(plugins: "build/plugins", budgetSeconds: quick ?
     print("   discovering 200 plugin folders: \(fmt(plugin.scanMillis)) ms (target ≤ 50 ms)")
 } else {
     print("   skipped: build/plugins is missing or did not load (run `make plugins`)")
+}
+
+print("")
+print("3b. MCP (streamchatai mcp serve over stdio vs the same tool in process)")
+if let mcp = MCPBench.run(plugins: "build/plugins", budgetSeconds: quick ? 0.1 : 0.5) {
+    print("   the libffi tool \"add\" as an in-process plugin, through the tool-call execution: \(fmt(mcp.inProcessMicros)) µs")
+    print("   the same tool through mcp serve (JSON-RPC over stdio, both ways): \(fmt(mcp.mcpMicros)) µs (\(fmt(mcp.mcpMicros / mcp.inProcessMicros))×; the round trip adds \(fmt(mcp.mcpMicros - mcp.inProcessMicros)) µs)")
+    for (what, millis) in mcp.startMillis { print("   start and list the tools of \(what): \(fmt(millis)) ms") }
+} else {
+    print("   skipped: build/plugins or streamchatai-cli is missing (run `make plugins cli`)")
 }
 
 print("")

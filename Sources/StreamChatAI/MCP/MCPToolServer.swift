@@ -37,6 +37,8 @@ public final class MCPToolServer: AIPluginHost {
         var initialized = false
         var running: [String: ToolCallExecution] = [:]
         var cancelled = Set<String>()
+        /// The input ended: calls that start now are cancelled at once.
+        var closing = false
     }
 
     private let connection = Mutex(Connection())
@@ -62,7 +64,10 @@ public final class MCPToolServer: AIPluginHost {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             receive(line)
         }
-        let running = connection.withLock { Array($0.running.values) }
+        let running = connection.withLock { c -> [ToolCallExecution] in
+            c.closing = true
+            return Array(c.running.values)
+        }
         for execution in running { execution.cancel(reason: "The MCP client closed the connection") }
         inFlight.wait()
     }
@@ -207,11 +212,11 @@ public final class MCPToolServer: AIPluginHost {
         DispatchQueue.global().async { [self] in
             let execution = ToolCallExecution.start(tool, call: part, defaultTimeoutMs: toolTimeoutMs, onProgress: onProgress, onFinish: onFinish)
             let cancelledEarly = connection.withLock { c -> Bool in
-                if c.cancelled.contains(key) { return true }
+                if c.cancelled.contains(key) || c.closing { return true }
                 if execution.result == nil { c.running[key] = execution }
                 return false
             }
-            if cancelledEarly { execution.cancel(reason: "The MCP client cancelled the call") }
+            if cancelledEarly { execution.cancel(reason: "The MCP client cancelled the call or closed the connection") }
         }
     }
 
