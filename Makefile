@@ -115,7 +115,8 @@ cli: release
 	@mkdir -p $(BINDIR)
 	cp .build/release/streamchatai-cli $(BINDIR)/streamchatai
 
-demo: build-deps lib cli plugins $(BINDIR)/a2ui
+demo: build-deps lib cli plugins mcp-plugins $(BINDIR)/a2ui $(BINDIR)/mcp
+	$(call ensure_debs,python3)
 	@echo "== the steps of a streamed reply"
 	$(BINDIR)/streamchatai steps examples-c/data/conversation.jsonl
 	@echo "== the bundled plugins"
@@ -129,6 +130,8 @@ demo: build-deps lib cli plugins $(BINDIR)/a2ui
 	$(BINDIR)/streamchatai ui examples-c/data/openui-conversation.jsonl
 	@echo "== generative UI: an A2UI stream, filled in and submitted through the C ABI"
 	$(BINDIR)/a2ui examples-c/data/signup.a2ui.jsonl
+	@echo "== MCP: a plugin folder holding an MCP server, and a server added by config, through the C ABI"
+	$(BINDIR)/mcp $(BUILD)/mcp-plugins Tests/Peers/mcp_scripted_server.py
 
 # ---------------------------------------------------------------- tests
 
@@ -229,7 +232,7 @@ test-python: lib cli plugins $(VENV_STAMP)
 # each for FUZZ_SMOKE_RUNS inputs from the checked-in seeds, with a fixed seed.
 
 FUZZ_BIN := $(BUILD)/fuzz/streamchatai-fuzz
-FUZZ_TARGETS := json steps steps-options schema pattern manifest tool config ui fence reasoning ledger openui a2ui
+FUZZ_TARGETS := json steps steps-options schema pattern manifest tool config ui fence reasoning ledger openui a2ui mcp
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_RUNS ?= 15000
 CORE_SOURCES := $(shell find Sources/StreamChatAI Sources/StreamChatOpenUI Sources/StreamChatA2UI -name '*.swift')

@@ -13,7 +13,28 @@ import Glibc
 let fuzzChatLibrary = OpenUILibrary.chat
 
 /// The targets by name: each gets one input.
+/// Where the mcp target's server writes its answers.
+let fuzzDevNull = open("/dev/null", O_WRONLY)
+
 let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+    // MCP framing both ways: each line a request to the tool server (fresh per input, so the era is
+    // decided again), a tools/call answer to the client's mapping, and a server config.
+    "mcp": { bytes in
+        let box = AIToolBox()
+        if let echo = try? AIToolDefinition(json: ["name": "echo", "inputSchema": ["type": "object"], "annotations": ["readOnlyHint": true]]) {
+            box.add(AIClientTool(definition: echo) { call, c in c.complete(.completed(output: call.arguments ?? [:], summary: nil)) })
+        }
+        let server = MCPToolServer(name: "fuzz", toolBox: box, toolTimeoutMs: 1_000)
+        server.answer(to: fuzzDevNull)
+        for line in Array(bytes).split(separator: 0x0A, omittingEmptySubsequences: true) {
+            server.receive(Array(line))
+            if let value = try? JSONParser.parse(Array(line)) {
+                _ = MCPCallResult.result(.success(value["result"] ?? value), tool: "echo", server: "fuzz")
+                _ = try? MCPServerConfiguration(json: value)
+            }
+        }
+        server.drain()
+    },
     // JSON: parse; a parsed value written and read again is the same value.
     "json": { bytes in
         guard let value = try? JSONParser.parse(bytes) else { return }

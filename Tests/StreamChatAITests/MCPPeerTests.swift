@@ -79,6 +79,23 @@ import Glibc
         #expect(sent.withLock { $0 } == [.completed(output: ["result": "hello"], summary: nil)])
     }
 
+    @Test func `a runner sees an MCP tool's progress and shows the last report in its ledger`() throws {
+        let runner = try AIClientToolRunner(configuration: .init(userID: "u1", clientID: "i1"))
+        runner.add(source: try notesServer("mcp", protocolVersion: "2025-11-25"))
+        let reports = Mutex<[String]>([])
+        let ledgerShowed = Mutex<AIToolProgress?>(nil)
+        runner.observeProgress { [runner] call, progress in
+            reports.withLock { $0.append("\(call.id) \(Int(progress.progress))/\(Int(progress.total ?? 0))") }
+            if let entry = runner.ledger.first(where: { $0.callID == call.id }), let shown = entry.progress { ledgerShowed.withLock { $0 = shown } }
+        }
+        let done = DispatchSemaphore(value: 0)
+        runner.run(try parts(clientCall("slow1", tool: "slow", arguments: #"{"seconds": 0.2}"#))) { _, _ in done.signal(); return true }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(reports.withLock { $0 } == ["slow1 1/2", "slow1 2/2"])
+        #expect(ledgerShowed.withLock { $0 } != nil)
+        #expect(runner.ledger.first?.progress == nil)  // delivered: no progress any more
+    }
+
     @Test func `the UI host's Query reaches a read-only MCP tool and is refused a destructive one`() throws {
         let host = AIUIHost()
         host.toolBox.add(source: try notesServer("fastmcp"))

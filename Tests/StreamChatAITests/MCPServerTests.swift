@@ -178,6 +178,28 @@ import Glibc
         #expect(processIsGone(pid))
     }
 
+    @Test func `starting and stopping servers leaks no descriptor`() throws {
+        // Descriptors by identity (device and inode): other tests running meanwhile may reuse the numbers.
+        func identity(_ fd: Int32) -> String? {
+            var info = stat()
+            return fstat(fd, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : nil
+        }
+        var held: [(Int32, String)] = []
+        for _ in 0..<3 {
+            let server = scriptedServer()
+            #expect(output(call(server, "echo", ["text": "x"])) == ["text": "x"])
+            held += server.descriptors.compactMap { fd in identity(fd).map { (fd, $0) } }
+            _ = call(server, "crash")
+            server.stop()
+        }
+        #expect(held.count >= 6)
+        // The readers let go of their descriptors as their threads end: wait for that, bounded.
+        let deadline = DispatchTime.now() + 5
+        func stillOpen() -> [(Int32, String)] { held.filter { identity($0.0) == $0.1 } }
+        while !stillOpen().isEmpty && DispatchTime.now() < deadline { sched_yield() }
+        #expect(stillOpen().isEmpty)
+    }
+
     @Test func `a program that isn't on PATH is reported by name`() {
         let server = MCPServer(configuration: MCPServerConfiguration(name: "gone", command: ["no-such-mcp-server-anywhere"]))
         #expect { try server.start() } throws: { error in

@@ -129,4 +129,23 @@ import Testing
         #expect(taken.load(ordering: .relaxed) == 1)
         #expect(delivered.load(ordering: .relaxed) == 1)
     }
+
+    @Test func `progress reports reach the caller until the result, and later ones are dropped`() throws {
+        let held = Mutex<AIToolCompletion?>(nil)
+        let slow = AIClientTool(definition: try definition("slow")) { _, c in
+            c.report(AIToolProgress(progress: 1, total: 2))
+            held.withLock { $0 = c }
+        }
+        let seen = Mutex<[AIToolProgress]>([])
+        let run = ToolCallExecution.start(slow, call: AIToolCallPart(id: "p", name: "slow", arguments: [:]), defaultTimeoutMs: 10_000,
+                                          onProgress: { p in seen.withLock { $0.append(p) } })
+        #expect(run.progress == AIToolProgress(progress: 1, total: 2))
+        let completion = try #require(held.withLock { $0 })
+        completion.report(AIToolProgress(progress: 2, total: 2, message: "almost"))
+        completion.complete(.completed(output: [:], summary: nil))
+        completion.report(AIToolProgress(progress: 3, total: 2))
+        #expect(run.wait().isCompleted)
+        #expect(seen.withLock { $0 } == [AIToolProgress(progress: 1, total: 2), AIToolProgress(progress: 2, total: 2, message: "almost")])
+        #expect(AIToolProgress(progress: 2, total: 2, message: "almost").jsonValue == ["progress": 2.0, "total": 2.0, "message": "almost"])
+    }
 }

@@ -63,6 +63,12 @@ public final class MCPServer: AIToolSource {
     /// The running server's process id, if it runs.
     public var processID: Int32? { state.withLock { $0.connection }?.child.pid }
 
+    /// The host's descriptors of the running server (its socket, its standard error, its pidfd).
+    var descriptors: [Int32] {
+        guard let child = state.withLock({ $0.connection })?.child else { return [] }
+        return [child.channel, child.errorOutput ?? -1, child.exitSignal].filter { $0 >= 0 }
+    }
+
     /// How many times the server was started.
     public var startCount: Int { state.withLock { $0.starts } }
 

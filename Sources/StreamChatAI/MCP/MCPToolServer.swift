@@ -36,6 +36,9 @@ public final class MCPToolServer: AIPluginHost {
         var era: MCPEra?
         var initialized = false
         var running: [String: ToolCallExecution] = [:]
+        /// Calls read but not yet started (they start off the reading thread).
+        var starting = Set<String>()
+        /// Calls cancelled before they started, or whose answer must not be sent.
         var cancelled = Set<String>()
         /// The input ended: calls that start now are cancelled at once.
         var closing = false
@@ -71,6 +74,12 @@ public final class MCPToolServer: AIPluginHost {
         for execution in running { execution.cancel(reason: "The MCP client closed the connection") }
         inFlight.wait()
     }
+
+    /// Waits until every call started so far has been answered (or cancelled).
+    func drain() { inFlight.wait() }
+
+    /// Writes the protocol's messages to `fd` (``serve(input:output:)`` sets it too).
+    func answer(to fd: Int32) { output.withLock { $0 = fd } }
 
     /// Handles one line of input: a request or a notification.
     func receive(_ line: [UInt8]) {
@@ -108,7 +117,9 @@ public final class MCPToolServer: AIPluginHost {
         case "notifications/cancelled":
             guard let id = params["requestId"] else { return }
             let key = JSONSerializer.string(id)
+            // Only calls this connection runs count: ids of nothing would pile up.
             let execution = connection.withLock { c -> ToolCallExecution? in
+                guard c.starting.contains(key) || c.running[key] != nil else { return nil }
                 c.cancelled.insert(key)
                 return c.running[key]
             }
@@ -207,13 +218,27 @@ public final class MCPToolServer: AIPluginHost {
         let part = AIToolCallPart(id: "mcp-" + RandomUUID.string(), name: toolName, arguments: arguments)
         let onProgress = progressReporter(for: token)
         let onFinish: @Sendable (AIToolResult) -> Void = { [weak self] result in self?.finished(result, id: id, key: key) }
+        let duplicate = connection.withLock { c -> Bool in
+            guard !c.starting.contains(key), c.running[key] == nil else { return true }
+            c.starting.insert(key)
+            return false
+        }
+        guard !duplicate else {
+            send(error: MCPProtocol.ErrorCode.invalidRequest, "request id \(key) is already in use by a call that runs", id: id)
+            return
+        }
         inFlight.enter()
         // Off the reading thread: a slow tool must not hold back other requests or a cancellation.
         DispatchQueue.global().async { [self] in
             let execution = ToolCallExecution.start(tool, call: part, defaultTimeoutMs: toolTimeoutMs, onProgress: onProgress, onFinish: onFinish)
             let cancelledEarly = connection.withLock { c -> Bool in
+                c.starting.remove(key)
+                if execution.result != nil {  // finished inside start: a cancellation came too late to count
+                    c.cancelled.remove(key)
+                    return false
+                }
                 if c.cancelled.contains(key) || c.closing { return true }
-                if execution.result == nil { c.running[key] = execution }
+                c.running[key] = execution
                 return false
             }
             if cancelledEarly { execution.cancel(reason: "The MCP client cancelled the call or closed the connection") }
