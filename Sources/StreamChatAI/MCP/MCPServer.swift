@@ -221,17 +221,16 @@ public final class MCPServer: AIToolSource {
             default: nil
             }
             guard let token, let completion = state.withLock({ $0.progress[token] }) else { return }
-            let amount: Double? = switch params["progress"] {
-            case .integer(let i)?: Double(i)
-            case .number(let d)?: d
-            default: nil
+            // The SDKs send integers (mcp) or floats (fastmcp).
+            func number(_ value: JSONValue?) -> Double? {
+                switch value {
+                case .integer(let i)?: Double(i)
+                case .number(let d)?: d
+                default: nil
+                }
             }
-            let total: Double? = switch params["total"] {
-            case .integer(let i)?: Double(i)
-            case .number(let d)?: d
-            default: nil
-            }
-            guard let amount else { return }
+            guard let amount = number(params["progress"]) else { return }
+            let total = number(params["total"])
             completion.report(AIToolProgress(progress: amount, total: total, message: params["message"]?.stringValue))
         case "notifications/message":
             let level = params["level"]?.stringValue ?? "info"
