@@ -17,6 +17,7 @@ It speaks both eras like the SDK servers (the first request decides) and offers 
   list-changed       after a call of "echo", adds the tool "late" and says the list changed
   ask                sends the client a request (sampling) and a ping before answering tools/list
   bad-tool           lists a tool without an inputSchema beside the good ones
+  deaf               stops reading its input after it listed its tools
 """
 import json
 import os
@@ -130,6 +131,10 @@ def main():
                 result(rid, {'tools': tools[:1], 'nextCursor': 'again'})
             else:
                 result(rid, {'tools': tools})
+            if 'deaf' in MODES:
+                import time
+                while True:
+                    time.sleep(3600)
         elif method == 'tools/call':
             name, args = params.get('name'), params.get('arguments') or {}
             if name == 'echo':

@@ -159,6 +159,19 @@ import Glibc
         #expect(server.startCount == 1)
     }
 
+    @Test func `a server that stops reading its input fails calls instead of blocking the host`() throws {
+        var configuration = scriptedServer("deaf").configuration
+        configuration.writeTimeoutMs = 200
+        let server = MCPServer(configuration: configuration)
+        try server.start()
+        let big = JSONValue.string(String(repeating: "x", count: 1 << 20))
+        var failed: String?
+        for _ in 0..<16 where failed == nil {
+            if case .failed(let why) = call(server, "echo", ["text": big], timeoutMs: 2_000), why.contains("stopped reading") { failed = why }
+        }
+        #expect(failed?.contains("a write waited 200 ms") == true)
+    }
+
     @Test func `stop ends the process and waits for it, leaving no zombie`() throws {
         let server = scriptedServer()
         try server.start()

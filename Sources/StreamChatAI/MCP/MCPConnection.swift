@@ -34,6 +34,8 @@ final class MCPConnection: Sendable {
     let child: ChildProcess
     private let state = Mutex(State())
     private let log: @Sendable (String) -> Void
+    /// Held while a message is written, so two threads' messages never interleave.
+    private let writing = Mutex(())
     /// Signalled when standard error is read to its end.
     private let errorsRead = DispatchSemaphore(value: 0)
 
@@ -68,6 +70,9 @@ final class MCPConnection: Sendable {
         let program = try configuration.programPath()
         let child = try ChildProcess.spawn(program, arguments: configuration.command, environment: configuration.childEnvironment,
                                            workingDirectory: configuration.workingDirectory, captureErrors: true, ownGroup: true)
+        // A server that stops reading its input must not block the host's threads for good.
+        var limit = timeval(tv_sec: configuration.writeTimeoutMs / 1000, tv_usec: (configuration.writeTimeoutMs % 1000) * 1000)
+        _ = setsockopt(child.channel, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         let connection = MCPConnection(configuration: configuration, child: child, log: log)
         connection.state.withLock {
             $0.onNotification = onNotification
@@ -187,7 +192,7 @@ final class MCPConnection: Sendable {
         case .success(let id):
             let message = JSONValue.object(JSONObject([("jsonrpc", "2.0"), ("id", .integer(id)), ("method", .string(method)), ("params", .object(params))]))
             if !write(message), let waiting = state.withLock({ $0.pending.removeValue(forKey: id) }) {
-                waiting(.failure(MCPFailure(message: "the MCP server \(name) closed its input")))
+                waiting(.failure(MCPFailure(message: state.withLock { $0.ended } ?? "the MCP server \(name) closed its input")))
             }
             return id
         }
@@ -214,7 +219,13 @@ final class MCPConnection: Sendable {
 
     private func write(_ message: JSONValue) -> Bool {
         // One message a line: the serializer escapes every newline inside strings.
-        child.send(Array((JSONSerializer.string(message) + "\n").utf8))
+        let bytes = Array((JSONSerializer.string(message) + "\n").utf8)
+        let sent = writing.withLock { _ in child.send(bytes) }
+        // A message cut short would garble the next one: a server that stopped reading is stopped.
+        if !sent && !hasEnded {
+            close(graceMs: 0, reason: "the MCP server \(name) stopped reading its input (a write waited \(configuration.writeTimeoutMs) ms); it was stopped")
+        }
+        return sent
     }
 
     // MARK: - Reading
@@ -291,22 +302,23 @@ final class MCPConnection: Sendable {
         _ = errorsRead.wait(timeout: .now() + 1)
         let reason = protocolError.map { "the MCP server \(name) \($0); it was stopped" }
             ?? "the MCP server \(name) \(ChildProcess.describe(status))"
-        let (pending, onEnd) = state.withLock { s -> ([@Sendable (Reply) -> Void], (@Sendable () -> Void)?) in
+        let (pending, onEnd, ended) = state.withLock { s -> ([@Sendable (Reply) -> Void], (@Sendable () -> Void)?, String) in
             if s.ended == nil { s.ended = reason }
             let pending = Array(s.pending.values)
             s.pending.removeAll()
             defer { s.onEnd = nil; s.onNotification = nil }
-            return (pending, s.onEnd)
+            return (pending, s.onEnd, s.ended!)
         }
-        for waiting in pending { waiting(.failure(MCPFailure(message: reason))) }
+        // Why it ended, as the one who ended it said (stopped, stopped reading), else how it exited.
+        for waiting in pending { waiting(.failure(MCPFailure(message: ended))) }
         onEnd?()
         if protocolError != nil { log("error: \(reason)") }
     }
 
     /// Stops the server: its input closes, then SIGTERM and SIGKILL after
     /// `graceMs` each; it is always waited for.
-    func close(graceMs: Int? = nil) {
-        state.withLock { s in if s.ended == nil { s.ended = "the MCP server \(name) was stopped" } }
+    func close(graceMs: Int? = nil, reason: String? = nil) {
+        state.withLock { s in if s.ended == nil { s.ended = reason ?? "the MCP server \(name) was stopped" } }
         child.stop(graceMs: graceMs ?? configuration.stopGraceMs)
     }
 }

@@ -38,6 +38,9 @@ public struct MCPServerConfiguration: Sendable, Hashable {
     public var maxMessageBytes: Int
     /// How long a stopping server gets after its input closes, and again after SIGTERM.
     public var stopGraceMs: Int
+    /// How long a write to a server that doesn't read its input may block
+    /// before the request fails (a full socket buffer).
+    public var writeTimeoutMs: Int = 10_000
 
     /// A configuration with the defaults: probe the era, 10 s to start, 16 MiB messages, 2 s to stop.
     public init(name: String, command: [String], environment: [String: String] = [:], workingDirectory: String? = nil,
@@ -57,11 +60,11 @@ public struct MCPServerConfiguration: Sendable, Hashable {
 
     /// The settings a configuration reads.
     static let keys = ["name", "command", "env", "cwd", "tools", "protocol_version", "start_timeout_ms", "tool_timeout_ms",
-                       "max_message_bytes", "stop_grace_ms"]
+                       "max_message_bytes", "stop_grace_ms", "write_timeout_ms"]
 
     /// Reads `{"name", "command": [program, args...], "env": {NAME: value},
     /// "cwd", "tools": [MCP Tool], "protocol_version", "start_timeout_ms",
-    /// "tool_timeout_ms", "max_message_bytes", "stop_grace_ms"}`; unknown settings are errors.
+    /// "tool_timeout_ms", "max_message_bytes", "stop_grace_ms", "write_timeout_ms"}`; unknown settings are errors.
     public init(json: JSONValue, at path: String = "$") throws(StreamChatAIError) {
         let settings = try SettingsReader(json, what: "an MCP server config", known: Self.keys, at: path)
         try self.init(settings: settings, name: try settings.requiredString("name"))
@@ -108,6 +111,7 @@ public struct MCPServerConfiguration: Sendable, Hashable {
                   toolTimeoutMs: try settings.integer("tool_timeout_ms", in: 1...3_600_000),
                   maxMessageBytes: try settings.integer("max_message_bytes", in: 1024...(256 << 20)) ?? 16 << 20,
                   stopGraceMs: try settings.integer("stop_grace_ms", in: 0...60_000) ?? 2_000)
+        writeTimeoutMs = try settings.integer("write_timeout_ms", in: 1...600_000) ?? 10_000
     }
 
     static func isVariableName(_ name: String) -> Bool {
