@@ -29,7 +29,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools plugins genui openui a2ui ui_state hardening mcp signals
+EXAMPLES := steps errors run_tools plugins genui openui a2ui ui_state hardening mcp conversation signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -151,6 +151,7 @@ examples_LDLIBS_a2ui := -ljansson
 examples_LDLIBS_ui_state := -lpthread
 examples_LDLIBS_hardening := -lpthread
 examples_LDLIBS_mcp := -ljansson -lpthread
+examples_LDLIBS_conversation := -ljansson
 
 $(BINDIR)/%: examples-c/%.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)

@@ -49,6 +49,8 @@ run "an OpenUI program streamed, rendered, filled in and submitted" "$here/expec
 run "an A2UI stream rendered a line at a time, filled in and submitted" "$here/expected/a2ui.txt" 0 - "$bin/a2ui" "$here/data/signup.a2ui.jsonl"
 run "MCP servers as tool sources: a plugin folder and a config" "$here/expected/mcp.txt" 0 - "$bin/mcp" "$plugins/mcp-plugins" \
     "$here/../Tests/Peers/mcp_scripted_server.py"
+run "a conversation replayed into the conversation model: ops per update, then the tree" "$here/expected/conversation.txt" 1 - \
+    "$bin/conversation" "$here/data/mixed-conversation.jsonl" u_123 linux-7f3a
 run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"
 if [ "$mode" != --valgrind ]; then
     run "no signal handlers installed" - 0 - "$bin/signals" "$lib"

@@ -655,6 +655,54 @@ sca_status sca_fence_extractor_finish(sca_fence_extractor *extractor, char **out
  *  [not concurrently with other calls on the extractor] Since 0.1. */
 void sca_fence_extractor_free(sca_fence_extractor *extractor);
 
+/* ------------------------------------------------------------------------ */
+/* Conversations                                                            */
+/* ------------------------------------------------------------------------ */
+
+/** A conversation as one front end shows it to one user on one install: its
+ *  messages in the order they first arrived, each with its text, steps, the
+ *  approval and sign-in prompts this viewer answers, and its generative UI,
+ *  rendered as one UI IR tree with the diff from the last render (see
+ *  docs/ui-ir.md, "The conversation tree"). What `streamchatai view` and
+ *  `preview` are built on. Opaque; create with sca_conversation_new(), free
+ *  with sca_conversation_free(). Since 0.2. */
+typedef struct sca_conversation sca_conversation;
+
+/** Creates a conversation.
+ *  config_json: {"user_id", "client_id" (who looks: prompts show only to
+ *  them), "now_ms" (optional: the clock of "Thinking… 7s" and of sign-in
+ *  expiry), "strings" (optional: the steps' string overrides, as
+ *  sca_steps_render() takes them), "ui" (optional: the UI host's config, as
+ *  sca_ui_host_new() takes it; its built-in renderers render the messages'
+ *  generative UI)}. Unknown settings are errors that name their path.
+ *  *out receives the conversation; free it with sca_conversation_free().
+ *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON.
+ *  [any-thread] Since 0.2. */
+sca_status sca_conversation_new(const char *config_json, sca_conversation **out);
+
+/** Takes one message update, as it streams: {"id", "text"?, "attachments"?
+ *  (the message's steps), "custom"? (its custom data, with "ai_ui"), "user":
+ *  {"id"}?, "deleted"?}. Fields left out keep what an earlier update of the
+ *  message gave; "deleted": true (or "type": "message.deleted") removes it. A
+ *  UI fenced in the text (when custom has no ai_ui) becomes the message's UI
+ *  and the text shows without the fence.
+ *  Errors: SCA_E_INVALID_ARGUMENT (not an object, no string id, a field of
+ *  the wrong type: the message names its path; nothing changes),
+ *  SCA_E_INVALID_JSON. [any-thread] Since 0.2. */
+sca_status sca_conversation_update(sca_conversation *conversation, const char *message_json);
+
+/** Renders the conversation: *out_ir_json receives {"ir": 1, "root":
+ *  {"type": "conversation", "children": [{"type": "message", ...}]}, "ops":
+ *  [...]}, "ops" being what turns the last render's tree into this one (as
+ *  sca_ui_diff() writes them; from an empty conversation the first time).
+ *  Free it with sca_free(). Errors: SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since 0.2. */
+sca_status sca_conversation_render(sca_conversation *conversation, char **out_ir_json);
+
+/** Frees a conversation; NULL is a no-op.
+ *  [not concurrently with other calls on the conversation] Since 0.2. */
+void sca_conversation_free(sca_conversation *conversation);
+
 #ifdef __cplusplus
 }
 #endif

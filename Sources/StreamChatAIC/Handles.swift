@@ -54,10 +54,17 @@ final class ExtractorHandle: Sendable {
     init(_ extractor: AIUIFenceExtractor) { self.extractor = Mutex(extractor) }
 }
 
+/// The object behind an `sca_conversation *`.
+final class ConversationHandle: Sendable {
+    let conversation: AIConversation
+    init(_ conversation: AIConversation) { self.conversation = conversation }
+}
+
 enum Handles {
     static let runners = HandleTable<RunnerHandle>(name: "runner")
     static let uiHosts = HandleTable<UIHostHandle>(name: "ui_host")
     static let extractors = HandleTable<ExtractorHandle>(name: "fence_extractor")
+    static let conversations = HandleTable<ConversationHandle>(name: "conversation")
 }
 
 /// Results handed to C tools: an `sca_result *` is an id into this table,

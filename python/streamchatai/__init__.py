@@ -33,6 +33,7 @@ from .errors import (
     StreamChatAIError,
 )
 
+from .conversation import Conversation
 from .ui import FenceExtractor, UIHost, ui_diff
 from .tools import (
     Result,
@@ -47,6 +48,7 @@ from .tools import (
 )
 
 __all__ = [
+    "Conversation",
     "UIHost", "FenceExtractor", "ui_diff",
     "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
