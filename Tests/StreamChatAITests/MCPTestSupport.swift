@@ -7,6 +7,11 @@ import Testing
 import Glibc
 #endif
 
+/// The MCP suites, one at a time: their tests block a thread while servers start
+/// (an SDK server takes about a second), and run side by side they could take
+/// every thread of the pool that async tests elsewhere need.
+@Suite(.serialized) enum MCPTests {}
+
 /// The servers of the test suite: Tests/Peers.
 let peersFolder = repositoryRoot + "/Tests/Peers"
 
