@@ -73,6 +73,12 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: capabilities refuses a bad config with exit 2" - 2 "unknown setting" "$bin/streamchatai" capabilities --config '{"nope": 1}'
     run "CLI: a reply's client tools run through plugins" "$here/expected/cli-run.txt" 0 - \
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --plugins "$plugins/plugins"
+    run "CLI: lint names each problem by file, line, message and JSON path or renderer code; exit 1" "$here/expected/cli-lint.txt" 1 \
+        "streamchatai lint: 15 problems" "$bin/streamchatai" lint "$here/data/lint-replies.jsonl"
+    run "CLI: lint of a clean reply exits 0" - 0 "no problems" "$bin/streamchatai" lint "$here/data/tool-reply.json"
+    run "CLI: lint --json writes the problems as JSON" - 1 - "$bin/streamchatai" lint --json "$here/data/a2ui-conversation.jsonl"
+    run "CLI: lint reads plugin renderers' documents too (the cards reply is fine; vega and v 2 are not)" - 1 "2 problems" "$bin/streamchatai" lint \
+        "$here/data/genui-conversation.jsonl" --plugins "$plugins/plugins" --config '{"renderers": []}'
     run "CLI: usage errors exit 2" - 2 "usage:" "$bin/streamchatai" steps
     run "CLI: a missing required option names it and exits 2" - 2 "streamchatai run: --client is missing" \
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123
