@@ -78,7 +78,7 @@ define ensure_debs
 endef
 
 BUILD_DEBS := libjansson-dev libffi-dev pkg-config gcc g++ make
-TEST_DEBS := valgrind python3-venv man-db zsh fish
+TEST_DEBS := valgrind python3-venv man-db zsh fish tmux
 VENV := $(BUILD)/venv
 VENV_PYTHON := $(VENV)/bin/python
 PYTHON_TEST_PACKAGES := pytest jsonschema a2ui-agent-sdk==0.9.0 a2ui-core==0.4.0 mcp==2.3.0 fastmcp==4.1.6

@@ -79,6 +79,14 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: lint --json writes the problems as JSON" - 1 - "$bin/streamchatai" lint --json "$here/data/a2ui-conversation.jsonl"
     run "CLI: lint reads plugin renderers' documents too (the cards reply is fine; vega and v 2 are not)" - 1 "2 problems" "$bin/streamchatai" lint \
         "$here/data/genui-conversation.jsonl" --plugins "$plugins/plugins" --config '{"renderers": []}'
+    run "CLI: view draws a conversation: text, folded reasoning, tool icons, prompts, UI (ASCII, 60 columns)" \
+        "$here/expected/cli-view-ascii.txt" 1 "mixed-conversation.jsonl:9: \$.text" "$bin/streamchatai" view --ascii --width 60 \
+        --user u_123 --client linux-7f3a --now-ms 1732950000000 "$here/data/mixed-conversation.jsonl"
+    run "CLI: view in Unicode, wrapping at 40 columns" "$here/expected/cli-view.txt" 1 - "$bin/streamchatai" view --width 40 \
+        --user u_123 --client linux-7f3a --now-ms 1732950000000 "$here/data/mixed-conversation.jsonl"
+    run "CLI: view --follow of standard input is a usage error" - 2 "--follow needs a FILE" "$bin/streamchatai" view --follow -
+    run "CLI: view follows a growing file live in a real terminal (tmux), honouring NO_COLOR" - 0 - \
+        bash "$here/check-view-tmux.sh" "$bin" "$here/data"
     run "CLI: usage errors exit 2" - 2 "usage:" "$bin/streamchatai" steps
     run "CLI: a missing required option names it and exits 2" - 2 "streamchatai run: --client is missing" \
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123
