@@ -130,6 +130,8 @@ demo: build-deps lib cli plugins mcp-plugins $(BINDIR)/a2ui $(BINDIR)/mcp
 	$(BINDIR)/streamchatai ui examples-c/data/openui-conversation.jsonl
 	@echo "== generative UI: an A2UI stream, filled in and submitted through the C ABI"
 	$(BINDIR)/a2ui examples-c/data/signup.a2ui.jsonl
+	@echo "== a conversation (reasoning, tool calls, an approval, OpenUI and A2UI replies) as the terminal view draws it"
+	head -n 8 examples-c/data/mixed-conversation.jsonl | $(BINDIR)/streamchatai view - --user u_123 --client linux-7f3a
 	@echo "== MCP: a plugin folder holding an MCP server, and a server added by config, through the C ABI"
 	$(BINDIR)/mcp $(BUILD)/mcp-plugins Tests/Peers/mcp_scripted_server.py
 
