@@ -46,7 +46,10 @@ public final class MCPToolServer: AIPluginHost {
 
     private let connection = Mutex(Connection())
     private let output = Mutex<Int32>(-1)
+    /// Calls not answered yet.
     private let inFlight = DispatchGroup()
+    /// Calls whose start (off the reading thread) has not returned yet.
+    private let starts = DispatchGroup()
 
     /// A server of the tools in `toolBox` (default: an empty box to load plugins into).
     public init(name: String = "streamchatai", toolBox: AIToolBox = AIToolBox(), toolTimeoutMs: Int = 60_000,
@@ -72,11 +75,14 @@ public final class MCPToolServer: AIPluginHost {
             return Array(c.running.values)
         }
         for execution in running { execution.cancel(reason: "The MCP client closed the connection") }
-        inFlight.wait()
+        drain()
     }
 
     /// Waits until every call started so far has been answered (or cancelled).
-    func drain() { inFlight.wait() }
+    func drain() {
+        starts.wait()
+        inFlight.wait()
+    }
 
     /// Writes the protocol's messages to `fd` (``serve(input:output:)`` sets it too).
     func answer(to fd: Int32) { output.withLock { $0 = fd } }
@@ -228,21 +234,29 @@ public final class MCPToolServer: AIPluginHost {
             return
         }
         inFlight.enter()
+        starts.enter()
         // Off the reading thread: a slow tool must not hold back other requests or a cancellation.
         DispatchQueue.global().async { [self] in
-            let execution = ToolCallExecution.start(tool, call: part, defaultTimeoutMs: toolTimeoutMs, onProgress: onProgress, onFinish: onFinish)
-            let cancelledEarly = connection.withLock { c -> Bool in
-                c.starting.remove(key)
-                if execution.result != nil {  // finished inside start: a cancellation came too late to count
-                    c.cancelled.remove(key)
-                    return false
-                }
-                if c.cancelled.contains(key) || c.closing { return true }
-                c.running[key] = execution
+            run(tool, part, key: key, onProgress: onProgress, onFinish: onFinish)
+            starts.leave()  // after run returned: the execution is the running table's, or gone
+        }
+    }
+
+    /// Starts one call and files it as running (or cancels it, if that was asked before it started).
+    private func run(_ tool: AIClientTool, _ part: AIToolCallPart, key: String, onProgress: (@Sendable (AIToolProgress) -> Void)?,
+                     onFinish: @escaping @Sendable (AIToolResult) -> Void) {
+        let execution = ToolCallExecution.start(tool, call: part, defaultTimeoutMs: toolTimeoutMs, onProgress: onProgress, onFinish: onFinish)
+        let cancelledEarly = connection.withLock { c -> Bool in
+            c.starting.remove(key)
+            if execution.result != nil {  // finished inside start: a cancellation came too late to count
+                c.cancelled.remove(key)
                 return false
             }
-            if cancelledEarly { execution.cancel(reason: "The MCP client cancelled the call or closed the connection") }
+            if c.cancelled.contains(key) || c.closing { return true }
+            c.running[key] = execution
+            return false
         }
+        if cancelledEarly { execution.cancel(reason: "The MCP client cancelled the call or closed the connection") }
     }
 
     /// Sends the tool's progress to the client, when the call asked for it with a token.
