@@ -54,3 +54,38 @@ import Testing
                                               "$.attachments[1]: an attachment must be an object, found string: skipped"])
     }
 }
+
+/// `JSONSchemaExample`: a value the schema accepts, for the plugin checker's calls.
+@Suite struct SchemaExampleTests {
+    @Test func `examples follow const, enum, default, types, required properties, bounds and formats`() throws {
+        let schema = try JSONValue(parsing: #"""
+        {"type": "object", "required": ["a", "b", "c", "d", "e", "f", "g", "h"], "properties": {
+          "a": {"const": 7}, "b": {"enum": ["x", "y"]}, "c": {"type": "integer", "minimum": 3},
+          "d": {"type": "number", "exclusiveMinimum": 2}, "e": {"type": "string", "minLength": 3},
+          "f": {"type": "string", "format": "date"}, "g": {"type": "array", "minItems": 2, "items": {"type": "boolean"}},
+          "h": {"type": "object", "required": ["i"], "properties": {"i": {"type": ["null", "string"]}}},
+          "optional": {"type": "string"}}}
+        """#)
+        let value = JSONSchemaExample.value(for: schema)
+        #expect(value == ["a": 7, "b": "x", "c": 3, "d": 2.5, "e": "aaa", "f": "2026-01-01", "g": [true, true], "h": ["i": "a"]])
+        #expect(try JSONSchema(schema).validate(value).isEmpty)
+    }
+
+    @Test func `every bundled plugin's input schema gets arguments it accepts`() throws {
+        for entry in try PluginRegistry().discover(directory: try builtPlugins("plugins")) {
+            for tool in entry.plugin?.tools ?? [] {
+                let arguments = JSONSchemaExample.value(for: .object(tool.definition.inputSchema))
+                #expect(tool.definition.validate(arguments: arguments).isEmpty, "\(tool.name): \(arguments)")
+            }
+        }
+    }
+
+    @Test func `a deep or self-referring schema ends`() throws {
+        var schema: JSONValue = ["type": "object", "required": ["x"], "properties": ["x": ["type": "string"]]]
+        for _ in 0..<50 { schema = ["type": "object", "required": ["n"], "properties": ["n": schema]] }
+        var value = JSONSchemaExample.value(for: schema)
+        var depth = 0
+        while case .object(let o) = value, let inner = o["n"] { value = inner; depth += 1 }
+        #expect(depth <= 8)
+    }
+}
