@@ -103,7 +103,7 @@ public final class PluginRegistry: Sendable {
     /// The helper that runs `process` plugins: `$STREAMCHATAI_PLUGIN_HELPER`
     /// (ignored in a program with more rights than its user), or
     /// `streamchatai-plugin-helper` next to the library (or program) holding
-    /// this code. The helper must pass the same trust checks as plugin code.
+    /// this code, or in the `lib/` beside a program's `bin/`. The helper must pass the same trust checks as plugin code.
     static func helper(override: String? = nil) -> Result<String, PluginProblem> {
         var candidates: [String] = []
         if let chosen = override ?? POSIX.environment("STREAMCHATAI_PLUGIN_HELPER") {
@@ -115,7 +115,10 @@ public final class PluginRegistry: Sendable {
             if let exe = POSIX.realPath("/proc/self/exe") { places.append(exe) }
             for file in places {
                 guard let slash = file.lastIndex(of: "/") else { continue }
-                candidates.append(String(file[..<slash]) + "/streamchatai-plugin-helper")
+                let folder = String(file[..<slash])
+                candidates.append(folder + "/streamchatai-plugin-helper")
+                // A program in bin/ (the CLI, which links the library in) finds it in the lib/ beside.
+                if folder.hasSuffix("/bin") { candidates.append(String(folder.dropLast(4)) + "/lib/streamchatai-plugin-helper") }
             }
         }
         for helper in candidates where access(helper, X_OK) == 0 {
