@@ -88,14 +88,9 @@ public final class AIConversation: Sendable {
         var shownText = text
         if let customUI = custom?["ai_ui"], !customUI.isNull {
             _ = host.receive(messageID: id, customData: custom!)
-        } else if let text, !host.fences.isEmpty {
-            var extractor = AIUIFenceExtractor(fences: host.fences)
-            extractor.feed(text)
-            extractor.finish()
-            if let ui = extractor.ui {
-                shownText = extractor.text
-                _ = host.receive(messageID: id, customData: .object(JSONObject([("ai_ui", ui)])))
-            }
+        } else if let text, let fenced = host.fencedUI(in: text) {
+            shownText = fenced.text
+            _ = host.receive(messageID: id, customData: .object(JSONObject([("ai_ui", fenced.ui)])))
         }
         state.withLock { s in
             if s.messages[id] == nil { s.order.append(id) }

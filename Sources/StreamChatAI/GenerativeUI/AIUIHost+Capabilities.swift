@@ -22,4 +22,16 @@ extension AIUIHost {
         }
         return out
     }
+
+    /// The `ai_ui` document of a UI fenced in a whole reply's `text` (a fence
+    /// of one of the host's renderers), and the text without it; nil when the
+    /// text has none.
+    public func fencedUI(in text: String) -> (ui: JSONValue, text: String)? {
+        let fences = self.fences
+        guard !fences.isEmpty else { return nil }
+        var extractor = AIUIFenceExtractor(fences: fences)
+        extractor.feed(text)
+        extractor.finish()
+        return extractor.ui.map { ($0, extractor.text) }
+    }
 }

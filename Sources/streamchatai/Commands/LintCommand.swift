@@ -70,7 +70,7 @@ struct LintCommand: Command {
                 }
                 var custom = message["custom"] ?? message["custom_data"] ?? JSONValue.object(JSONObject())
                 var uiPath = "$.custom.ai_ui"
-                if custom["ai_ui"] == nil, let text = message["text"]?.stringValue, let ui = UICommand.fencedUI(in: text, host: host) {
+                if custom["ai_ui"] == nil, let text = message["text"]?.stringValue, let ui = host.fencedUI(in: text)?.ui {
                     custom = ["ai_ui": ui]
                     uiPath = "$.text (fence)"
                 }

@@ -62,7 +62,7 @@ struct UICommand: Command {
     private func show(_ message: JSONValue, host: AIUIHost) {
         let id = message["id"]?.stringValue ?? "message"
         var custom = message["custom"] ?? message["custom_data"] ?? message
-        if custom["ai_ui"] == nil, let text = message["text"]?.stringValue, let ui = Self.fencedUI(in: text, host: host) {
+        if custom["ai_ui"] == nil, let text = message["text"]?.stringValue, let ui = host.fencedUI(in: text)?.ui {
             custom = ["ai_ui": ui]
         }
         if let reason = host.receive(messageID: id, customData: custom) {
@@ -83,15 +83,5 @@ struct UICommand: Command {
             print(Terminal.styled("── \(render.messageID) (\(render.format)\(note.map { ", " + $0 } ?? ""))", "2"))
             print(IRDrawer.outline(render.root), terminator: "")
         }
-    }
-
-    /// The UI block a reply's text holds in a fence one of the host's renderers reads, as `ai_ui`.
-    static func fencedUI(in text: String, host: AIUIHost) -> JSONValue? {
-        let fences = host.fences
-        guard !fences.isEmpty else { return nil }
-        var extractor = AIUIFenceExtractor(fences: fences)
-        extractor.feed(text)
-        extractor.finish()
-        return extractor.ui
     }
 }
