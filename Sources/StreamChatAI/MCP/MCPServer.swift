@@ -131,7 +131,7 @@ public final class MCPServer: AIToolSource {
     /// The tools: those the server listed last; before it ran, the declared
     /// ones, or (when none are declared) the server is started to list them.
     public var tools: [AIClientTool] {
-        var definitions = state.withLock { $0.listed } ?? configuration.declaredTools
+        var definitions = knownTools
         if definitions == nil {
             do {
                 try start()
@@ -146,6 +146,10 @@ public final class MCPServer: AIToolSource {
             }
         }
     }
+
+    /// The tools as known now, without starting the server: those it listed
+    /// last, else the declared ones (nil when neither is known yet).
+    public var knownTools: [AIToolDefinition]? { state.withLock { $0.listed } ?? configuration.declaredTools }
 
     /// Calls `handler` (on any thread) when the server's tools changed.
     public func observeChanges(_ handler: @escaping @Sendable () -> Void) {

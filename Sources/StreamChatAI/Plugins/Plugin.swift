@@ -136,10 +136,11 @@ public final class Plugin: AIToolSource {
         server?.observeChanges(handler)
     }
 
-    /// The names of the plugin's tools: the manifest's, or what its MCP server lists.
+    /// The names of the plugin's tools: the manifest's, or what its MCP server
+    /// listed last. Reports read this: it never starts a server.
     public var toolNames: [String] {
         guard let server else { return folder.manifest.toolNames }
-        return server.tools.map(\.name)
+        return server.knownTools?.map(\.name) ?? []
     }
 
     /// The plugin's MCP server, for a plugin of kind `mcp_server`.

@@ -37,4 +37,7 @@ public enum POSIX {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+
+    /// How a child's wait status ended: "crashed (SIGSEGV)", "was killed", "exited with status 3".
+    public static func describe(waitStatus: Int32) -> String { ChildProcess.describe(waitStatus) }
 }

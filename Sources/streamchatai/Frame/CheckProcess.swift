@@ -57,12 +57,6 @@ enum CheckProcess {
         while waitpid(pid, &wait, 0) < 0 && errno == EINTR {}
         let lines = bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
         if timedOut { return Outcome(lines: lines, failure: "did not finish within \(limitMs) ms") }
-        let signal = wait & 0x7F
-        if signal != 0 {
-            let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL"]
-            return Outcome(lines: lines, failure: "crashed (\(names[signal] ?? "signal \(signal)"))")
-        }
-        let code = (wait >> 8) & 0xFF
-        return Outcome(lines: lines, failure: code == 0 ? nil : "exited with status \(code)")
+        return Outcome(lines: lines, failure: wait == 0 ? nil : POSIX.describe(waitStatus: wait))
     }
 }
