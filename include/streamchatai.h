@@ -63,18 +63,18 @@ extern "C" {
 
 /** The library version this header ships with, "MAJOR.MINOR.PATCH".
  *  Since 0.1. */
-#define SCA_VERSION_STRING "0.2.0"
+#define SCA_VERSION_STRING "0.3.0"
 
 /** The same version as one number, MAJOR * 1000000 + MINOR * 1000 + PATCH,
- *  for compile-time checks: #if SCA_VERSION_NUMBER >= 2000 (0.2.0). Compare
+ *  for compile-time checks: #if SCA_VERSION_NUMBER >= 3000 (0.3.0). Compare
  *  with sca_version_number() at run time. Since 0.2. */
-#define SCA_VERSION_NUMBER 2000
+#define SCA_VERSION_NUMBER 3000
 
 /** The ABI version of the loaded library (SCA_ABI_VERSION when it was built).
  *  [any-thread] Since 0.1. */
 int sca_abi_version(void);
 
-/** The version string of the loaded library, such as "0.2.0". Owned by the
+/** The version string of the loaded library, such as "0.3.0". Owned by the
  *  library, valid for the life of the process; never free it.
  *  [any-thread] Since 0.1. */
 const char *sca_version(void);
@@ -112,6 +112,11 @@ typedef int sca_status;
 /** A bug in the library; please report it with sca_last_error().
  *  Since 0.1. */
 #define SCA_E_INTERNAL 7
+/** A network or file operation failed; sca_last_error() has the HTTP status
+ *  and an excerpt of the body where there is one. Since 0.3. */
+#define SCA_E_IO 8
+/** The operation was cancelled (sca_chat_client_cancel()). Since 0.3. */
+#define SCA_E_CANCELLED 9
 
 /** A short constant name for a status code ("SCA_OK", "SCA_E_INVALID_JSON",
  *  ...; "SCA_E_UNKNOWN" for others). Owned by the library; never free it.

@@ -46,6 +46,8 @@ func statusCode(_ kind: StreamChatAIError.Kind) -> sca_status {
     case .refused: return SCA_E_REFUSED
     case .plugin: return SCA_E_PLUGIN
     case .internal: return SCA_E_INTERNAL
+    case .io: return SCA_E_IO
+    case .cancelled: return SCA_E_CANCELLED
     }
 }
 

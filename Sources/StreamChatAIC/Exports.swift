@@ -23,7 +23,7 @@ public func sca_version_number() -> Int32 { Int32(StreamChatAIVersion.number) }
 
 nonisolated(unsafe) private let statusNames: [UnsafeMutablePointer<CChar>] = ([
     "SCA_OK", "SCA_E_INVALID_ARGUMENT", "SCA_E_INVALID_JSON", "SCA_E_LIMIT", "SCA_E_NOT_FOUND",
-    "SCA_E_REFUSED", "SCA_E_PLUGIN", "SCA_E_INTERNAL", "SCA_E_UNKNOWN",
+    "SCA_E_REFUSED", "SCA_E_PLUGIN", "SCA_E_INTERNAL", "SCA_E_IO", "SCA_E_CANCELLED", "SCA_E_UNKNOWN",
 ] as [String]).map { strdup($0)! }
 
 @c @implementation

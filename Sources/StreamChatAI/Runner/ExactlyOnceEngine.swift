@@ -293,6 +293,13 @@ public final class ExactlyOnceEngine: Sendable {
         return after
     }
 
+    /// What the engine knows about one call, if it knows it.
+    public func entry(_ callID: String) -> LedgerEntry? {
+        state.withLock { s in
+            s.entries[callID].map { LedgerEntry(callID: callID, tool: $0.tool, state: $0.state, attempts: $0.attempts, result: $0.result) }
+        }
+    }
+
     /// Every call the engine knows, in the order it first saw them.
     public var entries: [LedgerEntry] {
         state.withLock { s in

@@ -17,6 +17,11 @@ public struct StreamChatAIError: Error, Sendable, Hashable, CustomStringConverti
         case plugin
         /// A bug in this library (`SCA_E_INTERNAL`).
         case `internal`
+        /// A network or file operation failed (`SCA_E_IO`); the message has
+        /// the HTTP status and an excerpt of the body where there is one.
+        case io
+        /// The caller cancelled the operation (`SCA_E_CANCELLED`).
+        case cancelled
     }
 
     /// The kind of failure.

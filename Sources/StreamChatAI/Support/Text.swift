@@ -1,6 +1,6 @@
 extension StringProtocol {
     /// The text without leading and trailing whitespace (Unicode's White_Space).
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!

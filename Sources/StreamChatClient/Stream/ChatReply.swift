@@ -1,0 +1,274 @@
+import StreamChatAI
+
+/// An agent's reply as the chunks of all its rounds build it: the assistant
+/// UI message (what a continuation sends back), its text, its tool calls, its
+/// steps, and what the stream's `finish` said.
+///
+/// ```swift
+/// var reply = ChatReply(messageID: "a-1")
+/// for chunk in chunks { for effect in reply.apply(chunk, atMs: clock()) { show(effect) } }
+/// let body = reply.uiMessage
+/// ```
+public struct ChatReply: Sendable {
+    /// What applying a chunk did that a watcher may want to show.
+    public enum Effect: Sendable, Hashable {
+        /// Text arrived.
+        case textDelta(String)
+        /// The server will run (or ran) this call: its input is known.
+        case serverToolCall(callID: String)
+        /// The server's result of a call arrived.
+        case serverToolResult(callID: String)
+        /// The reasoning or tool-call steps changed.
+        case stepsChanged
+    }
+
+    private enum Part: Sendable {
+        case stepStart
+        case text(id: String, text: String)
+        case reasoning(id: String, text: String, done: Bool, startedAtMs: Int64, endedAtMs: Int64?)
+        case tool(callID: String)
+        case data(name: String, id: String?, data: JSONValue)
+    }
+
+    /// The assistant message's id.
+    public var messageID: String
+    /// What `start`, `message-metadata` and `finish` said about the message, merged.
+    public private(set) var metadata = JSONObject()
+    /// The last `finish` chunk's reason.
+    public private(set) var finishReason: String?
+    /// The texts of `error` chunks.
+    public private(set) var errors: [String] = []
+    /// Whether an `abort` chunk came, and its reason.
+    public private(set) var abortReason: String??
+    /// Whether any chunk was read.
+    public private(set) var chunkCount = 0
+    private var parts: [Part] = []
+    private var partIndex: [String: Int] = [:]
+    private var calls: [String: ChatToolCall] = [:]
+    /// Call ids in the order they arrived.
+    public private(set) var callOrder: [String] = []
+
+    /// A reply to be built under `messageID`.
+    public init(messageID: String) { self.messageID = messageID }
+
+    /// The call of `id`, if the reply has it.
+    public func call(_ id: String) -> ChatToolCall? { calls[id] }
+
+    /// Every call, in the order they arrived.
+    public var toolCalls: [ChatToolCall] { callOrder.compactMap { calls[$0] } }
+
+    /// Changes a call (the loop's results and approvals).
+    public mutating func update(call id: String, _ change: (inout ChatToolCall) -> Void) {
+        guard var call = calls[id] else { return }
+        change(&call)
+        calls[id] = call
+    }
+
+    /// The text parts joined, a blank line between parts.
+    public var text: String {
+        parts.compactMap { part -> String? in
+            if case .text(_, let text) = part, !text.isEmpty { return text }
+            return nil
+        }.joined(separator: "\n\n")
+    }
+
+    /// Takes one chunk (at `atMs` on the reply's clock, for durations).
+    public mutating func apply(_ chunk: UIMessageChunk, atMs now: Int64) -> [Effect] {
+        chunkCount += 1
+        switch chunk {
+        case .start(let id, let meta):
+            if let id { messageID = id }
+            if let meta { merge(meta) }
+        case .startStep:
+            parts.append(.stepStart)
+        case .finishStep, .ignored:
+            break
+        case .textStart(let id):
+            openText(id)
+        case .textDelta(let id, let delta):
+            let i = openText(id)
+            if case .text(_, let text) = parts[i] { parts[i] = .text(id: id, text: text + delta) }
+            return delta.isEmpty ? [] : [.textDelta(delta)]
+        case .textEnd:
+            break
+        case .reasoningStart(let id):
+            openReasoning(id, now)
+            return [.stepsChanged]
+        case .reasoningDelta(let id, let delta):
+            // A delta before its start (seen after approval continuations) opens the part.
+            let opened = partIndex["r:" + id] == nil
+            let i = openReasoning(id, now)
+            if case .reasoning(_, let text, let done, let start, let end) = parts[i] {
+                parts[i] = .reasoning(id: id, text: text + delta, done: done, startedAtMs: start, endedAtMs: end)
+            }
+            return opened ? [.stepsChanged] : []
+        case .reasoningEnd(let id):
+            let i = openReasoning(id, now)
+            if case .reasoning(_, let text, _, let start, _) = parts[i] {
+                parts[i] = .reasoning(id: id, text: text, done: true, startedAtMs: start, endedAtMs: now)
+            }
+            return [.stepsChanged]
+        case .toolInputStart(let callID, let name, let provider, let dynamic):
+            openCall(callID, name, now) {
+                $0.providerExecuted = $0.providerExecuted || provider
+                $0.dynamic = $0.dynamic || dynamic
+            }
+            return [.stepsChanged]
+        case .toolInputDelta(let callID, let delta):
+            guard calls[callID] != nil else { return [] }
+            calls[callID]!.inputText += delta
+        case .toolInputAvailable(let callID, let name, let input, let provider, let dynamic):
+            var effects: [Effect] = [.stepsChanged]
+            openCall(callID, name, now) {
+                $0.input = input
+                $0.providerExecuted = $0.providerExecuted || provider
+                $0.dynamic = $0.dynamic || dynamic
+                // A call answered already (an approved call the server runs now) keeps its outcome.
+                if !$0.isSettled && $0.state != .approvalRequested { $0.state = .inputAvailable }
+                if $0.providerExecuted && $0.executor == nil { $0.executor = "server" }
+            }
+            if calls[callID]?.executor == "server" { effects.append(.serverToolCall(callID: callID)) }
+            return effects
+        case .toolInputError(let callID, let name, let input, let errorText):
+            openCall(callID, name, now) {
+                $0.input = input
+                $0.state = .outputError
+                $0.errorText = errorText
+                $0.executor = $0.executor ?? "server"
+                $0.endedAtMs = now
+            }
+            return [.stepsChanged]
+        case .toolOutputAvailable(let callID, let output, let preliminary):
+            return settle(callID, now) {
+                $0.output = output
+                if !preliminary { $0.state = .outputAvailable }
+            }
+        case .toolOutputError(let callID, let errorText):
+            return settle(callID, now) {
+                $0.state = .outputError
+                $0.errorText = errorText
+            }
+        case .toolOutputDenied(let callID):
+            return settle(callID, now) {
+                $0.state = .outputDenied
+                $0.errorText = $0.errorText ?? "The user declined the call."
+            }
+        case .toolApprovalRequest(let approvalID, let callID):
+            guard calls[callID] != nil else { return [] }
+            calls[callID]!.approvalID = approvalID
+            calls[callID]!.approved = nil
+            if !calls[callID]!.isSettled { calls[callID]!.state = .approvalRequested }
+            calls[callID]!.executor = "server"
+            return [.stepsChanged, .serverToolCall(callID: callID)]
+        case .messageMetadata(let meta):
+            merge(meta)
+        case .finish(let reason, let meta):
+            if let reason { finishReason = reason }
+            if let meta { merge(meta) }
+        case .error(let text):
+            errors.append(text)
+        case .abort(let reason):
+            abortReason = .some(reason)
+        case .data(let name, let id, let data, let transient):
+            guard !transient else { break }
+            if let id, let i = partIndex["d:\(name):\(id)"] {
+                parts[i] = .data(name: name, id: id, data: data)
+            } else {
+                if let id { partIndex["d:\(name):\(id)"] = parts.count }
+                parts.append(.data(name: name, id: id, data: data))
+            }
+        }
+        return []
+    }
+
+    /// The calls of this round left for this client: input complete, no
+    /// outcome, no approval pending, not run by the server.
+    public var callsForClient: [ChatToolCall] {
+        toolCalls.filter { $0.state == .inputAvailable && !$0.providerExecuted && $0.executor != "server" }
+    }
+
+    /// The calls whose approval the server asked for and nobody answered yet.
+    public var callsAwaitingApproval: [ChatToolCall] {
+        toolCalls.filter { $0.state == .approvalRequested && $0.approved == nil }
+    }
+
+    /// The assistant UI message: `{"id", "role": "assistant", "parts"}`.
+    public var uiMessage: JSONValue {
+        let rendered = parts.compactMap { part -> JSONValue? in
+            switch part {
+            case .stepStart: return ["type": "step-start"]
+            case .text(_, let text): return ["type": "text", "text": .string(text), "state": "done"]
+            case .reasoning(_, let text, _, _, _): return ["type": "reasoning", "text": .string(text), "state": "done"]
+            case .tool(let id): return calls[id]?.uiPart
+            case .data(let name, let id, let data):
+                var members: [(String, JSONValue)] = [("type", .string("data-" + name))]
+                if let id { members.append(("id", .string(id))) }
+                members.append(("data", data))
+                return .object(JSONObject(members))
+            }
+        }
+        return .object(JSONObject([("id", .string(messageID)), ("role", "assistant"), ("parts", .array(rendered))]))
+    }
+
+    /// The reply's steps as `ai_reasoning` and `ai_tool_call` attachments, in
+    /// order; client calls name `target` as who runs them.
+    public func attachments(target: (user: String, client: String)?, nowMs: Int64) -> [JSONValue] {
+        parts.compactMap { part -> JSONValue? in
+            switch part {
+            case .reasoning(let id, let text, let done, let start, let end):
+                var members: [(String, JSONValue)] = [("type", "ai_reasoning"), ("id", .string(id)),
+                                                      ("status", .string(done ? "completed" : "streaming"))]
+                let excerpt = done ? String(text.prefix(Self.previewCharacters)) : String(text.suffix(Self.previewCharacters))
+                if !excerpt.isEmpty { members.append(("preview", .string(excerpt))) }
+                members.append(("duration_ms", .integer(max(0, (end ?? nowMs) - start))))
+                return .object(JSONObject(members))
+            case .tool(let id): return calls[id]?.attachment(target: target)
+            default: return nil
+            }
+        }
+    }
+
+    /// How much of the reasoning a step's preview keeps.
+    static let previewCharacters = 600
+
+    @discardableResult
+    private mutating func openText(_ id: String) -> Int {
+        if let i = partIndex["t:" + id] { return i }
+        partIndex["t:" + id] = parts.count
+        parts.append(.text(id: id, text: ""))
+        return parts.count - 1
+    }
+
+    @discardableResult
+    private mutating func openReasoning(_ id: String, _ now: Int64) -> Int {
+        if let i = partIndex["r:" + id] { return i }
+        partIndex["r:" + id] = parts.count
+        parts.append(.reasoning(id: id, text: "", done: false, startedAtMs: now, endedAtMs: nil))
+        return parts.count - 1
+    }
+
+    private mutating func openCall(_ id: String, _ name: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) {
+        if calls[id] == nil {
+            calls[id] = ChatToolCall(id: id, toolName: name, startedAtMs: now)
+            callOrder.append(id)
+            parts.append(.tool(callID: id))
+        }
+        change(&calls[id]!)
+    }
+
+    private mutating func settle(_ id: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> [Effect] {
+        guard calls[id] != nil else { return [] }
+        let wasClient = calls[id]!.executor == "client"
+        let hadCallEvent = calls[id]!.executor == "server"
+        change(&calls[id]!)
+        guard calls[id]!.isSettled else { return [] }
+        calls[id]!.endedAtMs = now
+        if !wasClient { calls[id]!.executor = "server" }
+        return hadCallEvent || wasClient ? [.stepsChanged, .serverToolResult(callID: id)]
+            : [.stepsChanged, .serverToolCall(callID: id), .serverToolResult(callID: id)]
+    }
+
+    private mutating func merge(_ meta: JSONObject) {
+        for (key, value) in meta { metadata[key] = value }
+    }
+}
