@@ -113,6 +113,7 @@ if __name__ == '__main__':
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(('127.0.0.1', 0))
+    sock.listen(128)  # connections wait in the backlog until the server accepts them
     print(sock.getsockname()[1], flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level='warning'))
     server.run(sockets=[sock])
