@@ -29,7 +29,7 @@ RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -gnone \
 	-Xlinker --version-script=$(CURDIR)/Sources/StreamChatAIC/exports.map
 
 CFLAGS_STRICT := -std=c99 -Wall -Wextra -pedantic -Werror
-EXAMPLES := steps errors run_tools plugins genui openui a2ui ui_state hardening mcp conversation signals
+EXAMPLES := steps errors run_tools plugins genui openui a2ui ui_state hardening mcp conversation chat signals
 VALGRIND := valgrind --quiet --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite,indirect \
 	--show-leak-kinds=definite,indirect
 
@@ -77,13 +77,13 @@ define ensure_debs
 	fi
 endef
 
-BUILD_DEBS := libjansson-dev libffi-dev pkg-config gcc g++ make
+BUILD_DEBS := libjansson-dev libffi-dev libcurl4-openssl-dev pkg-config gcc g++ make
 TEST_DEBS := valgrind python3-venv man-db zsh fish tmux
 VENV := $(BUILD)/venv
 VENV_PYTHON := $(VENV)/bin/python
-PYTHON_TEST_PACKAGES := pytest jsonschema a2ui-agent-sdk==0.9.0 a2ui-core==0.4.0 mcp==2.3.0 fastmcp==4.1.6
+PYTHON_TEST_PACKAGES := pytest jsonschema a2ui-agent-sdk==0.9.0 a2ui-core==0.4.0 mcp==2.3.0 fastmcp==4.1.6 pydantic-ai-slim[ui]==2.68.0 starlette uvicorn
 # The stamp names what the venv holds: a changed list makes it again.
-VENV_STAMP := $(VENV)/.ready-$(subst $() ,-,$(PYTHON_TEST_PACKAGES))
+VENV_STAMP := $(VENV)/.ready-$(subst [,,$(subst ],,$(subst $() ,-,$(PYTHON_TEST_PACKAGES))))
 
 build-deps:
 	$(call ensure_debs,$(BUILD_DEBS))
@@ -98,7 +98,7 @@ $(VENV_STAMP):
 	$(call ensure_debs,python3-venv)
 	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
-	$(VENV_PYTHON) -m pip install -q --disable-pip-version-check $(PYTHON_TEST_PACKAGES)
+	$(VENV_PYTHON) -m pip install -q --disable-pip-version-check $(foreach p,$(PYTHON_TEST_PACKAGES),'$(p)')
 	touch $@
 
 release: | build-deps
@@ -154,6 +154,7 @@ examples_LDLIBS_ui_state := -lpthread
 examples_LDLIBS_hardening := -lpthread
 examples_LDLIBS_mcp := -ljansson -lpthread
 examples_LDLIBS_conversation := -ljansson
+examples_LDLIBS_chat := -ljansson -lpthread
 
 $(BINDIR)/%: examples-c/%.c include/streamchatai.h | lib
 	@mkdir -p $(BINDIR)

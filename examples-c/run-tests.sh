@@ -49,6 +49,14 @@ run "an OpenUI program streamed, rendered, filled in and submitted" "$here/expec
 run "an A2UI stream rendered a line at a time, filled in and submitted" "$here/expected/a2ui.txt" 0 - "$bin/a2ui" "$here/data/signup.a2ui.jsonl"
 run "MCP servers as tool sources: a plugin folder and a config" "$here/expected/mcp.txt" 0 - "$bin/mcp" "$plugins/mcp-plugins" \
     "$here/../Tests/Peers/mcp_scripted_server.py"
+# The scripted chat server, for this run: it exits when its stdin (held here) closes, and is killed by pid at the end.
+mkfifo "$tmp/peer-port"
+exec {peer_in}> >(exec python3 "$here/../Tests/Peers/chat_scripted_server.py" > "$tmp/peer-port")
+peer_pid=$!
+trap 'kill $peer_pid 2>/dev/null; rm -rf "$tmp"' EXIT
+read -r peer_port < "$tmp/peer-port"
+run "the chat client: a tool round trip, events, and the failures a caller meets" "$here/expected/chat.txt" 0 - \
+    "$bin/chat" "http://127.0.0.1:$peer_port"
 run "a conversation replayed into the conversation model: ops per update, then the tree" "$here/expected/conversation.txt" 1 - \
     "$bin/conversation" "$here/data/mixed-conversation.jsonl" u_123 linux-7f3a
 run "generative UI with the cards renderer plugin" "$here/expected/genui.txt" 0 - "$bin/genui" "$plugins/plugins" "$here/data/genui-conversation.jsonl"

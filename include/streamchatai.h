@@ -708,6 +708,130 @@ sca_status sca_conversation_render(sca_conversation *conversation, char **out_ir
  *  [not concurrently with other calls on the conversation] Since 0.2. */
 void sca_conversation_free(sca_conversation *conversation);
 
+/* ------------------------------------------------------------------------ */
+/* The agent chat client                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** An agent chat client: one sca_chat_client_send() sends the user's
+ *  message, streams the reply, runs the client tools the agent asks for,
+ *  delivers their results, continues the conversation, and returns when the
+ *  agent is done. Speaks the AI SDK UI message stream (Vercel AI SDK,
+ *  pydantic-ai and the like) and Chatbase's endpoints, over HTTP(S) through
+ *  the system's libcurl. Opaque; create with sca_chat_client_new(), free with
+ *  sca_chat_client_free(). Since 0.3. */
+typedef struct sca_chat_client sca_chat_client;
+
+/** Gets one event of a send, event_json borrowed for the call: {"type":
+ *  "text_delta", "delta"}, {"type": "tool_call", "tool_call_id", "tool_name",
+ *  "input", "executor" ("client" or "server")}, {"type": "tool_result",
+ *  "tool_call_id", "tool_name", "output"} (also for tools the server ran; an
+ *  object with "error" when it failed), {"type": "steps", "attachments"} (the
+ *  reply's ai_reasoning and ai_tool_call steps, as sca_parts_decode() reads
+ *  them) or {"type": "warning", "message"} (something skipped or retried).
+ *  Unknown types may be added: skip them.
+ *  [callback: runs on the thread that called sca_chat_client_send() or
+ *  sca_chat_client_retry(); the send waits for it] Since 0.3. */
+typedef void (*sca_chat_event_fn)(void *ctx, const char *event_json);
+
+/** Decides whether the server may run a tool that asks for approval
+ *  (tool-approval-request); returns non-zero to allow. request_json
+ *  (borrowed): {"approval_id", "tool_call_id", "tool_name", "input"}.
+ *  [callback: runs on the thread that called send or retry] Since 0.3. */
+typedef int (*sca_chat_approve_fn)(void *ctx, const char *request_json);
+
+/** Creates a chat client.
+ *  config_json: {"transport": "ui-message-stream" (default) or "chatbase",
+ *  "url" (ui-message-stream: where each round is POSTed), "base_url"
+ *  (chatbase; default https://www.chatbase.co/api/sdk), "agent_id"
+ *  (chatbase, required), "identity_token" (chatbase: sent as X-User-Token),
+ *  "headers" (an object of extra request headers), "timeout_ms" (default
+ *  60000: how long connecting may take and a response may stay silent),
+ *  "max_tool_loop_steps" (default 10), "retry_delays_ms" (default [300, 600,
+ *  1200]: the waits before each new attempt to deliver a result or
+ *  continuation that failed, a 404 "not ready yet" included), "ledger_path"
+ *  (optional: a call id is then never run twice, across restarts too; needs
+ *  "user_id" and "client_id"), "user_id", "client_id" (who runs the tools:
+ *  the steps' target, the ledger's key, chatbase's X-Device-Id),
+ *  "tool_timeout_ms" (default 300000; 0: a handler may take as long as it
+ *  needs), "allow_writable_plugins" (default false)}. Unknown settings are
+ *  errors that name their path.
+ *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON, SCA_E_REFUSED (the
+ *  ledger is used by another client or runner). [any-thread] Since 0.3. */
+sca_status sca_chat_client_new(const char *config_json, sca_chat_client **out);
+
+/** Registers a handler for the tool definition_json describes (an MCP Tool
+ *  object, as sca_runner_add_tool() takes); a handler of the same name is
+ *  replaced. The handler gets the call and completes its sca_result, now or
+ *  later, from any thread; a tool nobody registered is answered {"error":
+ *  "No handler registered for tool '<name>'"}, a failed one {"error":
+ *  reason}, an output over 20 KB becomes an error result. fn and ctx must
+ *  stay valid until the client is freed.
+ *  Errors: SCA_E_INVALID_ARGUMENT (a bad definition, naming its path),
+ *  SCA_E_INVALID_JSON. [any-thread, not concurrently with sca_chat_client_free]
+ *  Since 0.3. */
+sca_status sca_chat_client_add_tool(sca_chat_client *client, const char *definition_json, sca_tool_fn fn, void *ctx);
+
+/** Loads a plugins folder's tools as handlers, after the registered ones,
+ *  as sca_runner_load_plugins() does; *out_report_json (may be NULL) gets
+ *  the report. Errors: SCA_E_NOT_FOUND (dir can't be read),
+ *  SCA_E_INVALID_ARGUMENT. [any-thread, not concurrently with
+ *  sca_chat_client_free] Since 0.3. */
+sca_status sca_chat_client_load_plugins(sca_chat_client *client, const char *dir, char **out_report_json);
+
+/** Adds an MCP server's tools as handlers, as sca_runner_add_mcp_server()
+ *  does (same config, report and errors). [any-thread, not concurrently
+ *  with sca_chat_client_free] Since 0.3. */
+sca_status sca_chat_client_add_mcp_server(sca_chat_client *client, const char *config_json, char **out_report_json);
+
+/** Sets the event callback of later sends (fn NULL: none). ctx must stay
+ *  valid while sends run. Errors: SCA_E_INVALID_ARGUMENT.
+ *  [any-thread] Since 0.3. */
+sca_status sca_chat_client_set_callback(sca_chat_client *client, sca_chat_event_fn fn, void *ctx);
+
+/** Sets the approver of later sends (fn NULL: every approval request is
+ *  declined). ctx must stay valid while sends run.
+ *  Errors: SCA_E_INVALID_ARGUMENT. [any-thread] Since 0.3. */
+sca_status sca_chat_client_set_approver(sca_chat_client *client, sca_chat_approve_fn fn, void *ctx);
+
+/** Sends a user message and blocks until the agent is done: its rounds
+ *  streamed, the client tools it asked for run one by one, their results
+ *  delivered, the conversation continued.
+ *  conversation_id: the conversation to continue, NULL for a new one.
+ *  message_json: {"text"} or a UI message ({"id"?, "role": "user", "parts"}).
+ *  *out_response_json (may be NULL) receives {"text" (every round's text, a
+ *  blank line between parts), "conversation_id", "message_id",
+ *  "user_message_id", "user_id", "finish_reason" (default "stop"), "usage":
+ *  {"credits"} (default 0), "tool_calls": [{"tool_call_id", "tool_name",
+ *  "input", "output", "executor", "state"}], "rounds", "attachments" (the
+ *  steps), "warnings", "message" (the assistant UI message)}; free it with
+ *  sca_free().
+ *  Errors: SCA_E_IO (no connection, an HTTP error (the message has the status
+ *  and a body excerpt), a dropped stream, an error the stream reported, a
+ *  reply with nothing readable, a result not delivered after every retry),
+ *  SCA_E_LIMIT (more rounds of tools than max_tool_loop_steps; the message
+ *  names the limit), SCA_E_CANCELLED, SCA_E_INVALID_ARGUMENT (a message of
+ *  the wrong shape), SCA_E_INVALID_JSON.
+ *  [any-thread; several sends of one client may run at once] Since 0.3. */
+sca_status sca_chat_client_send(sca_chat_client *client, const char *conversation_id, const char *message_json,
+                                char **out_response_json);
+
+/** Asks the agent again for reply message_id of a conversation and runs its
+ *  tool loop, as sca_chat_client_send() does (same response and errors,
+ *  plus SCA_E_NOT_FOUND for a UI-message-stream conversation or message this
+ *  client doesn't have). [any-thread] Since 0.3. */
+sca_status sca_chat_client_retry(sca_chat_client *client, const char *conversation_id, const char *message_id,
+                                 char **out_response_json);
+
+/** Cancels the sends under way: each returns SCA_E_CANCELLED soon after
+ *  (the stream is closed, a handler still running is told, a wait between
+ *  retries ends). Errors: SCA_E_INVALID_ARGUMENT. [any-thread] Since 0.3. */
+sca_status sca_chat_client_cancel(sca_chat_client *client);
+
+/** Frees a client; NULL is a no-op. Results of its handlers not yet
+ *  completed become invalid. [not concurrently with other calls on the
+ *  same client] Since 0.3. */
+void sca_chat_client_free(sca_chat_client *client);
+
 #ifdef __cplusplus
 }
 #endif
