@@ -23,8 +23,10 @@ from ._calls import call_json as _call_json
 from ._calls import encode as _encode
 from ._native import lib
 from .errors import (
+    Cancelled,
     InternalError,
     InvalidArgument,
+    IOFailure,
     InvalidJSON,
     LimitExceeded,
     NotFound,
@@ -33,6 +35,7 @@ from .errors import (
     StreamChatAIError,
 )
 
+from .chat import ChatClient
 from .conversation import Conversation
 from .ui import FenceExtractor, UIHost, ui_diff
 from .tools import (
@@ -48,14 +51,14 @@ from .tools import (
 )
 
 __all__ = [
-    "Conversation",
+    "ChatClient", "Conversation",
     "UIHost", "FenceExtractor", "ui_diff",
     "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
     "abi_version", "version", "bundled_plugins", "decode_parts", "render_steps", "limit",
     "LIMIT_INPUT_BYTES", "LIMIT_JSON_DEPTH",
     "StreamChatAIError", "InvalidArgument", "InvalidJSON", "LimitExceeded", "NotFound", "Refused",
-    "PluginError", "InternalError",
+    "PluginError", "InternalError", "IOFailure", "Cancelled",
 ]
 
 LIMIT_INPUT_BYTES = 0

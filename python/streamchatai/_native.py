@@ -23,6 +23,8 @@ UI_SEND_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)
 UI_OPEN_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)
 UI_ERROR_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p)
 UI_RENDER_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+CHAT_EVENT_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+CHAT_APPROVE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p)
 
 
 def _candidates():
@@ -91,6 +93,16 @@ def _load() -> ctypes.CDLL:
         "sca_conversation_update": ([void_p, ctypes.c_char_p], ctypes.c_int),
         "sca_conversation_render": ([void_p, out_p], ctypes.c_int),
         "sca_conversation_free": ([void_p], None),
+        "sca_chat_client_new": ([ctypes.c_char_p, ctypes.POINTER(void_p)], ctypes.c_int),
+        "sca_chat_client_add_tool": ([void_p, ctypes.c_char_p, TOOL_FN, void_p], ctypes.c_int),
+        "sca_chat_client_load_plugins": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_chat_client_add_mcp_server": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_chat_client_set_callback": ([void_p, CHAT_EVENT_FN, void_p], ctypes.c_int),
+        "sca_chat_client_set_approver": ([void_p, CHAT_APPROVE_FN, void_p], ctypes.c_int),
+        "sca_chat_client_send": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_chat_client_retry": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_chat_client_cancel": ([void_p], ctypes.c_int),
+        "sca_chat_client_free": ([void_p], None),
         "sca_fence_extractor_new": ([ctypes.c_char_p, ctypes.POINTER(void_p)], ctypes.c_int),
         "sca_fence_extractor_feed": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_fence_extractor_finish": ([void_p, out_p], ctypes.c_int),

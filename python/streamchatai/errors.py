@@ -45,6 +45,14 @@ class InternalError(StreamChatAIError):
     """SCA_E_INTERNAL: a bug in the library."""
 
 
+class IOFailure(StreamChatAIError, OSError):
+    """SCA_E_IO: a network or file operation failed (the message has the HTTP status and a body excerpt)."""
+
+
+class Cancelled(StreamChatAIError):
+    """SCA_E_CANCELLED: the operation was cancelled."""
+
+
 BY_STATUS = {
     1: InvalidArgument,
     2: InvalidJSON,
@@ -53,4 +61,6 @@ BY_STATUS = {
     5: Refused,
     6: PluginError,
     7: InternalError,
+    8: IOFailure,
+    9: Cancelled,
 }
