@@ -83,6 +83,19 @@ if [ "$mode" != --valgrind ]; then
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --plugins "$plugins/plugins"
     run "CLI: lint names each problem by file, line, message and JSON path or renderer code; exit 1" "$here/expected/cli-lint.txt" 1 \
         "streamchatai lint: 15 problems" "$bin/streamchatai" lint "$here/data/lint-replies.jsonl"
+    run "CLI: chat through a pipe: a plugin tool runs as a client tool; a failed message is reported and exits 1" \
+        "$here/expected/cli-chat.txt" 1 "HTTP 500 from POST" sh -c "printf 'weather\\nhello\\nhttp500\\n' | \"\$0\" chat --agent agent-1 \
+        --url http://127.0.0.1:$peer_port --plugins \"\$1\"" "$bin/streamchatai" "$plugins/plugins"
+    # pydantic-ai's UI message stream server (the venv has it), for an approval asked at the terminal.
+    mkfifo "$tmp/ui-port"
+    exec {ui_in}> >(exec "$here/../build/venv/bin/python" "$here/../Tests/Peers/ui_stream_server.py" > "$tmp/ui-port")
+    ui_pid=$!
+    trap 'kill $peer_pid $ui_pid 2>/dev/null; rm -rf "$tmp"' EXIT
+    read -r ui_port < "$tmp/ui-port"
+    run "CLI: chat asks a server's approval request at the terminal; y lets the server run the tool" "$here/expected/cli-chat-approval.txt" 0 \
+        "? Allow delete_file {\"path\":\"/x\"}? [y/N]" sh -c "printf 'approve it\\ny\\n' | \"\$0\" chat --url http://127.0.0.1:$ui_port/api/chat" \
+        "$bin/streamchatai"
+    run "CLI: chat with a bad --config exits 2" - 2 "unknown setting" "$bin/streamchatai" chat --url http://127.0.0.1:1/ --config '{"nope": 1}'
     run "CLI: lint of a clean reply exits 0" - 0 "no problems" "$bin/streamchatai" lint "$here/data/tool-reply.json"
     run "CLI: lint --json writes the problems as JSON" - 1 - "$bin/streamchatai" lint --json "$here/data/a2ui-conversation.jsonl"
     run "CLI: lint reads plugin renderers' documents too (the cards reply is fine; vega and v 2 are not)" - 1 "2 problems" "$bin/streamchatai" lint \

@@ -10,6 +10,8 @@
 //   4. The ledger after a million calls: size and open time.
 //   5. OpenUI streaming: a 64 KB program rendered after every chunk vs once.
 //   6. A2UI streaming: 1,000 messages rendered after every one vs applied in one batch.
+//   7. The chat client: the stream decoder vs a one-shot parse of the same chunks;
+//      the tool loop's overhead per round over the raw HTTP exchanges.
 
 import StreamChatAI
 
@@ -76,6 +78,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--a2ui-only") {
 }
 
 // --profile-ledger-open: only reopening a ledger of 10 000 remembered calls, repeatedly, to run under a profiler.
+if CommandLine.arguments.contains("--chat-only") {
+    printChatSection(budget: quick ? 0.3 : 1.0)
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--mcp-only") {
     if let mcp = MCPBench.run(plugins: "build/plugins", budgetSeconds: 0.5) {
         print("in process \(fmt(mcp.inProcessMicros)) µs, through mcp serve \(fmt(mcp.mcpMicros)) µs")
@@ -174,4 +181,21 @@ for shape in [A2UIBench.Shape.tree, .flat] {
     print("       streamed ÷ batch: \(fmt(r.engineStreamedMillis / r.engineBatchMillis))×\(shape == .tree ? " (target ≤ 2×)" : "")")
     print("     through a UI host (entrances, media and secret checks over the whole tree each render): \(fmt(r.batchMillis)) ms vs \(fmt(r.streamedMillis)) ms")
     print("       streamed ÷ batch: \(fmt(r.streamedMillis / r.batchMillis))×")
+}
+
+print("")
+printChatSection(budget: quick ? 0.3 : 1.0)
+
+func printChatSection(budget: Double) {
+    print("7. The chat client")
+    let decode = ChatBench.decode(budgetSeconds: budget)
+    print("   decoder on a \(decode.bytes >> 10) KB UI message stream (SSE framing, chunk reading, folding into the reply): \(fmt(decode.decoderMicros / 1000)) ms")
+    print("   one-shot JSON parse of the same chunks: \(fmt(decode.parseMicros / 1000)) ms")
+    print("   decoder ÷ parse: \(fmt(decode.decoderMicros / decode.parseMicros))× (target ≤ 1.5×)")
+    if let loop = ChatBench.loop(budgetSeconds: budget) {
+        print("   a tool round trip on loopback (send, tool call, result POST, continuation): raw HTTP \(fmt(loop.rawMicros)) µs, through the client \(fmt(loop.loopMicros)) µs")
+        print("   the loop's overhead per round: \(fmt((loop.loopMicros - loop.rawMicros) / Double(loop.rounds))) µs (target ≤ 1000 µs)")
+    } else {
+        print("   the loopback server could not start: loop overhead not measured")
+    }
 }

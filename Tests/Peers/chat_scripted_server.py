@@ -7,6 +7,7 @@ POST /agents/<agent>/chat {"message"?, "conversationId"?, "stream": true}: the f
   tool        asks for the client tool get_location; after its result, text quoting the output
   notready    as tool, but the tool-result endpoint answers 404 twice before it takes the result
   neverready  as tool, but tool-result always fails with 500
+  weather     asks for the client tool get_weather (the bundled weather plugin) for Paris, then text quoting it
   two         asks for get_location and get_time in one step
   loop        asks for a tool in every round, for ever
   servertool  the server runs lookup itself (input and output in the stream), then text
@@ -188,6 +189,14 @@ class Handler(BaseHTTPRequestHandler):
             self.write(finish(cid, 'tool-calls'))
         else:
             self.text('Got ' + ','.join(r['toolCallId'] for r in results))
+            self.write(finish(cid))
+
+    def script_weather(self, cid, rnd, results):
+        if rnd == 1:
+            self.write(tool_call('call_wx_%s' % cid, 'get_weather', {'city': 'Paris'}))
+            self.write(finish(cid, 'tool-calls'))
+        else:
+            self.text('Weather: ' + json.dumps(results[-1]['output'] if results else None, sort_keys=True))
             self.write(finish(cid))
 
     def script_loop(self, cid, rnd, results):

@@ -12,8 +12,8 @@ enum Terminal {
         isInteractive && !codes.isEmpty ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text
     }
 
-    static func error(_ message: String) {
-        let line = message.hasSuffix("\n") ? message : message + "\n"
+    static func error(_ message: String, newline: Bool = true) {
+        let line = !newline || message.hasSuffix("\n") ? message : message + "\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
