@@ -236,10 +236,10 @@ test-python: lib cli plugins $(VENV_STAMP)
 # each for FUZZ_SMOKE_RUNS inputs from the checked-in seeds, with a fixed seed.
 
 FUZZ_BIN := $(BUILD)/fuzz/streamchatai-fuzz
-FUZZ_TARGETS := json steps steps-options schema pattern manifest tool config ui fence reasoning ledger openui a2ui mcp
+FUZZ_TARGETS := json steps steps-options schema pattern manifest tool config ui fence reasoning ledger openui a2ui mcp chat-stream
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_RUNS ?= 15000
-CORE_SOURCES := $(shell find Sources/StreamChatAI Sources/StreamChatOpenUI Sources/StreamChatA2UI -name '*.swift')
+CORE_SOURCES := $(shell find Sources/StreamChatAI Sources/StreamChatOpenUI Sources/StreamChatA2UI Sources/StreamChatClient/Stream -name '*.swift')
 
 $(FUZZ_BIN): $(CORE_SOURCES) Tests/Fuzz/FuzzTargets.swift include/streamchatai_plugin.h
 	@mkdir -p $(BUILD)/fuzz

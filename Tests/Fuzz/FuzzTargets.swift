@@ -17,6 +17,40 @@ let fuzzChatLibrary = OpenUILibrary.chat
 let fuzzDevNull = open("/dev/null", O_WRONLY)
 
 let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
+    // The chat client's stream decoder: SSE framing, chunk reading and folding into the reply. The
+    // first byte picks a piece size: the input fed in pieces gives the reply fed whole (streamed = one-shot),
+    // and the reply's UI message and steps always serialize and decode.
+    "chat-stream": { bytes in
+        guard let first = bytes.first else { return }
+        let body = UnsafeRawBufferPointer(rebasing: bytes.dropFirst())
+        func fold(pieceSize: Int) -> (JSONValue, [JSONValue], [String]) {
+            var sse = SSEDecoder(maxEventBytes: 4096)
+            var reply = ChatReply(messageID: "m")
+            var notes: [String] = []
+            let take: ([UInt8]) -> Void = { data in
+                switch UIMessageChunk.read(data) {
+                case .chunk(let chunk): _ = reply.apply(chunk, atMs: 0)
+                case .warning(let text): notes.append(text)
+                case .done, .skipped: break
+                }
+            }
+            var offset = 0
+            while offset < body.count {
+                let end = min(body.count, offset + pieceSize)
+                sse.feed(UnsafeRawBufferPointer(rebasing: body[offset..<end]), onEvent: take)
+                offset = end
+            }
+            sse.finish(onEvent: take)
+            return (reply.uiMessage, reply.attachments(target: ("u", "c"), nowMs: 0), notes)
+        }
+        let whole = fold(pieceSize: max(1, body.count))
+        let pieces = fold(pieceSize: Int(first % 17) + 1)
+        guard whole.0 == pieces.0, whole.1 == pieces.1, whole.2 == pieces.2 else {
+            fatalError("chat-stream: the stream fed in pieces folds differently from the stream fed whole")
+        }
+        guard (try? JSONParser.parse(JSONSerializer.string(whole.0))) == whole.0 else { fatalError("chat-stream: the UI message does not read back") }
+        _ = AIMessagePart.parts(from: whole.1)
+    },
     // MCP framing both ways: each line a request to the tool server (fresh per input, so the era is
     // decided again), a tools/call answer to the client's mapping, and a server config.
     "mcp": { bytes in
