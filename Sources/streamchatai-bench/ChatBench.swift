@@ -63,6 +63,34 @@ enum ChatBench {
         return DecodeResult(bytes: sse.count, decoderMicros: times[0] * 1e6, parseMicros: times[1] * 1e6)
     }
 
+    /// The decoder's phases on the same stream, in microseconds: SSE framing; framing and chunk reading; everything.
+    static func phases(budgetSeconds: Double) -> [Double] {
+        let (sse, _) = stream(approximateBytes: 1 << 20)
+        func run(_ level: Int) {
+            var decoder = SSEDecoder()
+            var reply = ChatReply(messageID: "m")
+            var events = 0
+            sse.withUnsafeBytes { bytes in
+                decoder.feed(bytes) { data in
+                    events += 1
+                    guard level > 0 else { return }
+                    if level == 3 { _ = try? JSONParser.parse(data); return }
+                    if case .chunk(let chunk) = UIMessageChunk.read(data), level > 1 { _ = reply.apply(chunk, atMs: 0) }
+                }
+            }
+            precondition(events > 0)
+        }
+        return (0...3).map { level in
+            var best = Double.infinity
+            for _ in 0..<15 {
+                let start = now()
+                run(level)
+                best = min(best, now() - start)
+            }
+            return best * 1e6
+        }
+    }
+
     struct LoopResult { var rawMicros: Double, loopMicros: Double, rounds: Int }
 
     /// A tool round trip (send → tool call → result POST → continuation)

@@ -78,6 +78,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--a2ui-only") {
 }
 
 // --profile-ledger-open: only reopening a ledger of 10 000 remembered calls, repeatedly, to run under a profiler.
+if CommandLine.arguments.contains("--chat-phases") {
+    let p = ChatBench.phases(budgetSeconds: 1)
+    print("sse \(fmt(p[0])) µs, +read \(fmt(p[1])) µs, +apply \(fmt(p[2])) µs, sse+parse only \(fmt(p[3])) µs")
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--chat-only") {
     printChatSection(budget: quick ? 0.3 : 1.0)
     exit(0)

@@ -40,3 +40,4 @@ import Testing
         #expect(out == ["ok"] && sse.droppedEvents == 1)
     }
 }
+

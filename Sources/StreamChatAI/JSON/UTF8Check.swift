@@ -61,3 +61,4 @@ enum UTF8Check {
         return count
     }
 }
+

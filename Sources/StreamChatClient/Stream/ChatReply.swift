@@ -24,10 +24,17 @@ public struct ChatReply: Sendable {
 
     private enum Part: Sendable {
         case stepStart
-        case text(id: String, text: String)
-        case reasoning(id: String, text: String, done: Bool, startedAtMs: Int64, endedAtMs: Int64?)
+        /// Text and reasoning keep their text in ``texts`` (by index), so a delta appends in place.
+        case text(id: String, text: Int)
+        case reasoning(id: String, text: Int)
         case tool(callID: String)
         case data(name: String, id: String?, data: JSONValue)
+    }
+
+    private struct Reasoning: Sendable {
+        var done = false
+        var startedAtMs: Int64
+        var endedAtMs: Int64?
     }
 
     /// The assistant message's id.
@@ -43,7 +50,11 @@ public struct ChatReply: Sendable {
     /// Whether any chunk was read.
     public private(set) var chunkCount = 0
     private var parts: [Part] = []
-    private var partIndex: [String: Int] = [:]
+    private var texts: [String] = []
+    private var reasonings: [Int: Reasoning] = [:]
+    private var textParts: [String: Int] = [:]
+    private var reasoningParts: [String: Int] = [:]
+    private var dataParts: [String: Int] = [:]
     private var calls: [String: ChatToolCall] = [:]
     /// Call ids in the order they arrived.
     public private(set) var callOrder: [String] = []
@@ -67,7 +78,7 @@ public struct ChatReply: Sendable {
     /// The text parts joined, a blank line between parts.
     public var text: String {
         parts.compactMap { part -> String? in
-            if case .text(_, let text) = part, !text.isEmpty { return text }
+            if case .text(_, let k) = part, !texts[k].isEmpty { return texts[k] }
             return nil
         }.joined(separator: "\n\n")
     }
@@ -86,8 +97,7 @@ public struct ChatReply: Sendable {
         case .textStart(let id):
             openText(id)
         case .textDelta(let id, let delta):
-            let i = openText(id)
-            if case .text(_, let text) = parts[i] { parts[i] = .text(id: id, text: text + delta) }
+            texts[openText(id)].append(delta)
             return delta.isEmpty ? [] : [.textDelta(delta)]
         case .textEnd:
             break
@@ -96,17 +106,13 @@ public struct ChatReply: Sendable {
             return [.stepsChanged]
         case .reasoningDelta(let id, let delta):
             // A delta before its start (seen after approval continuations) opens the part.
-            let opened = partIndex["r:" + id] == nil
-            let i = openReasoning(id, now)
-            if case .reasoning(_, let text, let done, let start, let end) = parts[i] {
-                parts[i] = .reasoning(id: id, text: text + delta, done: done, startedAtMs: start, endedAtMs: end)
-            }
+            let opened = reasoningParts[id] == nil
+            texts[openReasoning(id, now)].append(delta)
             return opened ? [.stepsChanged] : []
         case .reasoningEnd(let id):
-            let i = openReasoning(id, now)
-            if case .reasoning(_, let text, _, let start, _) = parts[i] {
-                parts[i] = .reasoning(id: id, text: text, done: true, startedAtMs: start, endedAtMs: now)
-            }
+            let k = openReasoning(id, now)
+            reasonings[k]?.done = true
+            reasonings[k]?.endedAtMs = now
             return [.stepsChanged]
         case .toolInputStart(let callID, let name, let provider, let dynamic):
             openCall(callID, name, now) {
@@ -171,10 +177,10 @@ public struct ChatReply: Sendable {
             abortReason = .some(reason)
         case .data(let name, let id, let data, let transient):
             guard !transient else { break }
-            if let id, let i = partIndex["d:\(name):\(id)"] {
+            if let id, let i = dataParts[name + "\u{0}" + id] {
                 parts[i] = .data(name: name, id: id, data: data)
             } else {
-                if let id { partIndex["d:\(name):\(id)"] = parts.count }
+                if let id { dataParts[name + "\u{0}" + id] = parts.count }
                 parts.append(.data(name: name, id: id, data: data))
             }
         }
@@ -197,8 +203,8 @@ public struct ChatReply: Sendable {
         let rendered = parts.compactMap { part -> JSONValue? in
             switch part {
             case .stepStart: return ["type": "step-start"]
-            case .text(_, let text): return ["type": "text", "text": .string(text), "state": "done"]
-            case .reasoning(_, let text, _, _, _): return ["type": "reasoning", "text": .string(text), "state": "done"]
+            case .text(_, let k): return ["type": "text", "text": .string(texts[k]), "state": "done"]
+            case .reasoning(_, let k): return ["type": "reasoning", "text": .string(texts[k]), "state": "done"]
             case .tool(let id): return calls[id]?.uiPart
             case .data(let name, let id, let data):
                 var members: [(String, JSONValue)] = [("type", .string("data-" + name))]
@@ -215,7 +221,10 @@ public struct ChatReply: Sendable {
     public func attachments(target: (user: String, client: String)?, nowMs: Int64) -> [JSONValue] {
         parts.compactMap { part -> JSONValue? in
             switch part {
-            case .reasoning(let id, let text, let done, let start, let end):
+            case .reasoning(let id, let k):
+                let text = texts[k]
+                let state = reasonings[k] ?? Reasoning(startedAtMs: nowMs)
+                let (done, start, end) = (state.done, state.startedAtMs, state.endedAtMs)
                 var members: [(String, JSONValue)] = [("type", "ai_reasoning"), ("id", .string(id)),
                                                       ("status", .string(done ? "completed" : "streaming"))]
                 let excerpt = done ? String(text.prefix(Self.previewCharacters)) : String(text.suffix(Self.previewCharacters))
@@ -231,20 +240,25 @@ public struct ChatReply: Sendable {
     /// How much of the reasoning a step's preview keeps.
     static let previewCharacters = 600
 
+    /// The text index of text part `id`, opened when new.
     @discardableResult
     private mutating func openText(_ id: String) -> Int {
-        if let i = partIndex["t:" + id] { return i }
-        partIndex["t:" + id] = parts.count
-        parts.append(.text(id: id, text: ""))
-        return parts.count - 1
+        if let k = textParts[id] { return k }
+        texts.append("")
+        textParts[id] = texts.count - 1
+        parts.append(.text(id: id, text: texts.count - 1))
+        return texts.count - 1
     }
 
+    /// The text index of reasoning part `id`, opened (at `now`) when new.
     @discardableResult
     private mutating func openReasoning(_ id: String, _ now: Int64) -> Int {
-        if let i = partIndex["r:" + id] { return i }
-        partIndex["r:" + id] = parts.count
-        parts.append(.reasoning(id: id, text: "", done: false, startedAtMs: now, endedAtMs: nil))
-        return parts.count - 1
+        if let k = reasoningParts[id] { return k }
+        texts.append("")
+        reasoningParts[id] = texts.count - 1
+        reasonings[texts.count - 1] = Reasoning(startedAtMs: now)
+        parts.append(.reasoning(id: id, text: texts.count - 1))
+        return texts.count - 1
     }
 
     private mutating func openCall(_ id: String, _ name: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) {

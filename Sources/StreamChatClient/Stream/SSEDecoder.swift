@@ -27,40 +27,48 @@ public struct SSEDecoder: Sendable {
 
     /// Takes the next bytes; `onEvent` gets the data of each event they complete.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, onEvent: ([UInt8]) -> Void) {
-        var start = 0
-        var i = 0
         let count = bytes.count
-        while i < count {
-            let byte = bytes[i]
-            if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0A && afterCR && i == start && line.isEmpty {
-                    // The LF of a CRLF split from its CR.
-                    afterCR = false
-                    i += 1
-                    start = i
-                    continue
-                }
-                append(bytes, start, i)
-                endLine(onEvent)
-                afterCR = byte == 0x0D
-                if afterCR, i + 1 < count, bytes[i + 1] == 0x0A {
-                    afterCR = false
-                    i += 1
-                }
-                i += 1
-                start = i
-            } else {
-                afterCR = false
-                i += 1
-            }
+        var i = 0
+        if afterCR, count > 0, bytes[0] == 0x0A, line.isEmpty {
+            // The LF of a CRLF split from its CR.
+            i = 1
         }
-        append(bytes, start, count)
+        afterCR = false
+        while i < count {
+            var end = i
+            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            guard end < count else {
+                append(bytes, i, count)
+                return
+            }
+            if line.isEmpty {
+                // The whole line is in this piece: read it in place.
+                endLine(UnsafeRawBufferPointer(rebasing: bytes[i..<end]), onEvent)
+            } else {
+                append(bytes, i, end)
+                let carried = line
+                line.removeAll(keepingCapacity: true)
+                carried.withUnsafeBytes { endLine($0, onEvent) }
+            }
+            if bytes[end] == 0x0D {
+                if end + 1 < count {
+                    if bytes[end + 1] == 0x0A { end += 1 }
+                } else {
+                    afterCR = true
+                }
+            }
+            i = end + 1
+        }
     }
 
     /// Ends the stream: an event the body left without its blank line still counts.
     public mutating func finish(onEvent: ([UInt8]) -> Void) {
-        if !line.isEmpty { endLine(onEvent) }
-        endLine(onEvent)
+        if !line.isEmpty {
+            let carried = line
+            line.removeAll()
+            carried.withUnsafeBytes { endLine($0, onEvent) }
+        }
+        endLine(UnsafeRawBufferPointer(start: nil, count: 0), onEvent)
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer, _ from: Int, _ to: Int) {
@@ -73,9 +81,9 @@ public struct SSEDecoder: Sendable {
         line.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[from..<to]))
     }
 
-    private mutating func endLine(_ onEvent: ([UInt8]) -> Void) {
-        defer { line.removeAll(keepingCapacity: true) }
-        if line.isEmpty {
+    /// One line (without its end); an empty one ends the event.
+    private mutating func endLine(_ text: UnsafeRawBufferPointer, _ onEvent: ([UInt8]) -> Void) {
+        if text.isEmpty {
             if dropping {
                 droppedEvents += 1
                 dropping = false
@@ -88,16 +96,16 @@ public struct SSEDecoder: Sendable {
         }
         guard !dropping else { return }
         // "data:" with one optional space; a bare "data" line is an empty value.
-        guard line.count >= 4, line[0] == 0x64, line[1] == 0x61, line[2] == 0x74, line[3] == 0x61,
-              line.count == 4 || line[4] == 0x3A else { return }
-        var from = line.count == 4 ? 4 : 5
-        if from < line.count, line[from] == 0x20 { from += 1 }
+        guard text.count >= 4, text[0] == 0x64, text[1] == 0x61, text[2] == 0x74, text[3] == 0x61,
+              text.count == 4 || text[4] == 0x3A else { return }
+        var from = text.count == 4 ? 4 : 5
+        if from < text.count, text[from] == 0x20 { from += 1 }
         if hasData { data.append(0x0A) }
-        if data.count + line.count - from > maxEventBytes {
+        if data.count + text.count - from > maxEventBytes {
             dropping = true
             return
         }
-        data.append(contentsOf: line[from...])
+        data.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[from...]))
         hasData = true
     }
 }
