@@ -95,6 +95,8 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: chat asks a server's approval request at the terminal; y lets the server run the tool" "$here/expected/cli-chat-approval.txt" 0 \
         "? Allow delete_file {\"path\":\"/x\"}? [y/N]" sh -c "printf 'approve it\\ny\\n' | \"\$0\" chat --url http://127.0.0.1:$ui_port/api/chat" \
         "$bin/streamchatai"
+    run "CLI: chat in a real terminal (tmux): typed messages, a plugin tool, approvals allowed and declined" - 0 - \
+        bash "$here/check-chat-tmux.sh" "$bin" "$plugins/plugins" "$peer_port" "$ui_port"
     run "CLI: chat with a bad --config exits 2" - 2 "unknown setting" "$bin/streamchatai" chat --url http://127.0.0.1:1/ --config '{"nope": 1}'
     run "CLI: lint of a clean reply exits 0" - 0 "no problems" "$bin/streamchatai" lint "$here/data/tool-reply.json"
     run "CLI: lint --json writes the problems as JSON" - 1 - "$bin/streamchatai" lint --json "$here/data/a2ui-conversation.jsonl"
