@@ -10,7 +10,7 @@ check() { if eval "$2"; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi; }
 
 page=$(MANWIDTH=100 man -l "$prefix/share/man/man1/streamchatai.1" 2> /dev/null)
 check "the man page renders" '[ -n "$page" ]'
-for command in steps plugins run ui; do
+for command in steps plugins run ui chat; do
     check "the man page describes '$command'" 'grep -q "streamchatai $command" <<< "$page"'
 done
 bash_completion=$prefix/share/bash-completion/completions/streamchatai

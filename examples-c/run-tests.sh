@@ -95,6 +95,12 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: chat asks a server's approval request at the terminal; y lets the server run the tool" "$here/expected/cli-chat-approval.txt" 0 \
         "? Allow delete_file {\"path\":\"/x\"}? [y/N]" sh -c "printf 'approve it\\ny\\n' | \"\$0\" chat --url http://127.0.0.1:$ui_port/api/chat" \
         "$bin/streamchatai"
+    run "CLI: run asks a reply's approval and sign-in at the terminal" "$here/expected/cli-run-prompts.txt" 0 \
+        "open https://accounts.example.com/o/oauth2/auth?client_id=abc and sign in; done? [y/N]" sh -c \
+        "printf 'y\\nn\\n' | \"\$0\" run \"\$1\" --user u_123 --client linux-7f3a --plugins \"\$2\"" \
+        "$bin/streamchatai" "$here/data/prompt-reply.json" "$plugins/plugins"
+    run "CLI: run --send-url POSTs each outcome as JSON; a URL that refuses one exits 1" "$here/expected/cli-run-send.txt" 0 - \
+        bash "$here/check-run-send.sh" "$bin" "$plugins/plugins" "$here/data" "$peer_port"
     run "CLI: chat in a real terminal (tmux): typed messages, a plugin tool, approvals allowed and declined" - 0 - \
         bash "$here/check-chat-tmux.sh" "$bin" "$plugins/plugins" "$peer_port" "$ui_port"
     run "CLI: chat with a bad --config exits 2" - 2 "unknown setting" "$bin/streamchatai" chat --url http://127.0.0.1:1/ --config '{"nope": 1}'

@@ -22,6 +22,7 @@ POST /agents/<agent>/chat {"message"?, "conversationId"?, "stream": true}: the f
   approval    a tool-approval-request (which this transport can't answer)
 Continuations (no message) follow the conversation's script. /agents/<agent>/conversations/<cid>/tool-result
 records {"toolCallId", "output"}; .../retry streams "Retried." GET /log lists every request received.
+POST /collect takes any JSON (GET /collected lists the bodies); POST /refuse answers 503.
 """
 import json
 import os
@@ -97,12 +98,19 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == '/log':
             with LOCK:
                 self.send_json(200, LOG)
+        elif self.path == '/collected':
+            with LOCK:
+                self.send_json(200, [entry['body'] for entry in LOG if entry['path'] == '/collect'])
         else:
             self.send_json(404, {'error': 'no such page'})
 
     def do_POST(self):
         body = self.body()
         self.record(body)
+        if self.path == '/collect':
+            return self.send_json(200, {'ok': True})
+        if self.path == '/refuse':
+            return self.send_json(503, {'error': 'UNAVAILABLE', 'message': 'try later'})
         parts = self.path.strip('/').split('/')
         if len(parts) == 3 and parts[0] == 'agents' and parts[2] == 'chat':
             return self.chat(body or {})

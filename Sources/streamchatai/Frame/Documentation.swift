@@ -18,6 +18,8 @@ struct Documentation {
     var manPage: String {
         var out = [
             ".TH STREAMCHATAI 1 \"\" \"streamchatai \(StreamChatAIVersion.string)\" \"User Commands\"",
+            // Left-adjusted: justified synopses would spread "streamchatai run" apart.
+            ".ad l",
             ".SH NAME",
             "streamchatai \\- steps, client tools and generative UI of AI chat replies, from the terminal",
             ".SH SYNOPSIS",
