@@ -78,7 +78,7 @@ define ensure_debs
 endef
 
 BUILD_DEBS := libjansson-dev libffi-dev libcurl4-openssl-dev pkg-config gcc g++ make
-TEST_DEBS := valgrind python3-venv man-db zsh fish tmux
+TEST_DEBS := valgrind python3-venv man-db zsh fish tmux chromium
 VENV := $(BUILD)/venv
 VENV_PYTHON := $(VENV)/bin/python
 PYTHON_TEST_PACKAGES := pytest jsonschema a2ui-agent-sdk==0.9.0 a2ui-core==0.4.0 mcp==2.3.0 fastmcp==4.1.6 pydantic-ai-slim[ui]==2.68.0 starlette uvicorn
@@ -115,7 +115,7 @@ cli: release
 	@mkdir -p $(BINDIR)
 	cp .build/release/streamchatai-cli $(BINDIR)/streamchatai
 
-demo: build-deps lib cli plugins mcp-plugins $(BINDIR)/a2ui $(BINDIR)/mcp
+demo: build-deps lib cli plugins mcp-plugins $(BINDIR)/a2ui $(BINDIR)/mcp $(BINDIR)/chat
 	$(call ensure_debs,python3)
 	@echo "== the steps of a streamed reply"
 	$(BINDIR)/streamchatai steps examples-c/data/conversation.jsonl
@@ -134,6 +134,15 @@ demo: build-deps lib cli plugins mcp-plugins $(BINDIR)/a2ui $(BINDIR)/mcp
 	head -n 8 examples-c/data/mixed-conversation.jsonl | $(BINDIR)/streamchatai view - --user u_123 --client linux-7f3a
 	@echo "== MCP: a plugin folder holding an MCP server, and a server added by config, through the C ABI"
 	$(BINDIR)/mcp $(BUILD)/mcp-plugins Tests/Peers/mcp_scripted_server.py
+	@echo "== the agent chat client: a reply asks for a client tool (a C handler), its result goes back, the agent finishes"
+	@set -e; exec 3> >(exec python3 Tests/Peers/chat_scripted_server.py > $(BUILD)/demo-chat-port); \
+		until [ -s $(BUILD)/demo-chat-port ]; do sleep 0.1; done; \
+		$(BINDIR)/chat http://127.0.0.1:$$(head -1 $(BUILD)/demo-chat-port); \
+		printf 'weather\n' | $(BINDIR)/streamchatai chat --agent agent-1 --url http://127.0.0.1:$$(head -1 $(BUILD)/demo-chat-port) \
+		--plugins $(BUILD)/plugins; rm -f $(BUILD)/demo-chat-port
+	@echo "== the conversation as a self-contained HTML page"
+	head -n 8 examples-c/data/mixed-conversation.jsonl | $(BINDIR)/streamchatai preview - -o $(BUILD)/preview.html --user u_123 --client linux-7f3a
+	@echo "the HTML preview: file://$(CURDIR)/$(BUILD)/preview.html"
 
 # ---------------------------------------------------------------- tests
 

@@ -101,6 +101,10 @@ if [ "$mode" != --valgrind ]; then
         "$bin/streamchatai" "$here/data/prompt-reply.json" "$plugins/plugins"
     run "CLI: run --send-url POSTs each outcome as JSON; a URL that refuses one exits 1" "$here/expected/cli-run-send.txt" 0 - \
         bash "$here/check-run-send.sh" "$bin" "$plugins/plugins" "$here/data" "$peer_port"
+    run "CLI: preview pages of the bundled conversations in headless Chromium: screenshots, no console error, no outside load, elements and interactions" \
+        - 0 - bash "$here/check-preview-chromium.sh" "$bin" "$plugins/plugins" "$here/data" "$bin/../preview"
+    run "CLI: preview of a missing file exits 1 and names it" - 1 "nowhere.jsonl" "$bin/streamchatai" preview "$here/data/nowhere.jsonl" -o "$tmp/x.html"
+    run "CLI: preview without -o is a usage error" - 2 "-o is missing" "$bin/streamchatai" preview "$here/data/mixed-conversation.jsonl"
     run "CLI: chat in a real terminal (tmux): typed messages, a plugin tool, approvals allowed and declined" - 0 - \
         bash "$here/check-chat-tmux.sh" "$bin" "$plugins/plugins" "$peer_port" "$ui_port"
     run "CLI: chat with a bad --config exits 2" - 2 "unknown setting" "$bin/streamchatai" chat --url http://127.0.0.1:1/ --config '{"nope": 1}'
