@@ -26,6 +26,7 @@ struct RunCommand: Command {
         .option("--user", "USER_ID", "the signed-in user", required: true),
         .option("--client", "CLIENT_ID", "this install's id", required: true),
         .repeated("--plugins", "DIR", "a plugins folder whose tools run the calls"),
+        .option("--ledger", "FILE", "a ledger that makes each call run once across runs (created if missing, mode 0600)"),
         .flag("--json", "print the outcomes as JSON lines"),
         .option("--send-url", "URL", "POST each outcome to URL as JSON (http or https)"),
     ]
@@ -36,6 +37,7 @@ struct RunCommand: Command {
     let plugins: [String]
     let json: Bool
     let sendURL: String?
+    let ledger: String?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         path = try parsed.required("FILE")
@@ -43,6 +45,7 @@ struct RunCommand: Command {
         client = try parsed.required("--client")
         plugins = parsed.all("--plugins")
         json = parsed.flag("--json")
+        ledger = parsed.value("--ledger")
         sendURL = parsed.value("--send-url")
         if let url = sendURL, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw UsageError("--send-url: expected an http:// or https:// URL")
@@ -124,11 +127,15 @@ struct RunCommand: Command {
                 Terminal.error("streamchatai: \(path): $.attachments: expected an array of attachments")
                 return 1
             }
-            let runner = try AIClientToolRunner(configuration: .init(userID: user, clientID: client, toolTimeoutMs: 10_000))
+            let runner = try AIClientToolRunner(configuration: .init(userID: user, clientID: client, ledgerPath: ledger, toolTimeoutMs: 10_000))
             for dir in plugins { _ = try runner.loadPlugins(directory: dir) }
             let parts = AIMessagePart.parts(from: attachments)
             let prompted = ask(parts)
-            let expected = parts.compactMap(\.toolCall).filter { runner.isAddressedHere($0) }.count
+            // Calls the ledger knows ran before (in an earlier run) are not run, nor waited for.
+            let known = Set(runner.ledger.map(\.callID))
+            let addressed = parts.compactMap(\.toolCall).filter { runner.isAddressedHere($0) }
+            let ranBefore = addressed.filter { known.contains($0.id) }.map(\.id)
+            let expected = addressed.count - ranBefore.count
             let results = Mutex<[(String, AIToolResult)]>([])
             let refused = Mutex(0)
             let finished = DispatchSemaphore(value: 0)
@@ -146,6 +153,7 @@ struct RunCommand: Command {
             let done = results.withLock { $0 }.sorted { $0.0 < $1.0 }
             guard !json else { return done.count == expected && prompted && refused.withLock({ $0 }) == 0 ? 0 : 1 }
             print("\(expected) call\(expected == 1 ? "" : "s") addressed to \(user) on \(client):")
+            for id in ranBefore { print("  = \(id): ran before (the ledger has it); not run again") }
             for (id, result) in done {
                 switch result {
                 case .completed(let output, let summary):
