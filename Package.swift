@@ -41,7 +41,7 @@ let package = Package(
         .systemLibrary(
             name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
-        .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI", "StreamChatRenderers", "StreamChatClient"]),
+        .executableTarget(name: "streamchatai", dependencies: ["StreamChatAI", "StreamChatRenderers", "StreamChatClient", "StreamChatOpenUI", "StreamChatA2UI"]),
         .executableTarget(name: "streamchatai-bench", dependencies: ["StreamChatAI", "StreamChatOpenUI", "StreamChatA2UI", "StreamChatClient", "CJansson", "CFFI", "CStreamChatAIPluginABI"]),
         // What both test targets use (a seeded generator).
         .target(name: "TestSupport", dependencies: ["StreamChatAI"], path: "Tests/TestSupport"),

@@ -34,7 +34,22 @@ check() {
     echo "ok   $name: $messages messages, screenshot $out/$name.png"
 }
 
+# catalog FORMAT NEEDLE...: the catalog page of FORMAT, loaded the same way.
+catalog() {
+    local format=$1; shift
+    local page="$out/catalog-$format.html"
+    "$bin/streamchatai" catalog "$format" --html "$page" 2> "$out/catalog-$format.stderr" || fail "catalog $format: exit $?"
+    chrome --window-size=900,1400 --screenshot="$out/catalog-$format.png" "file://$page" > /dev/null 2>&1
+    [ "$(stat -c %s "$out/catalog-$format.png" 2> /dev/null || echo 0)" -gt 5000 ] || fail "catalog $format: no screenshot"
+    chrome --enable-logging=stderr --v=0 --dump-dom "file://$page#selftest" > "$out/catalog-$format.dom" 2> "$out/catalog-$format.log"
+    grep -E 'CONSOLE|Uncaught|Refused to' "$out/catalog-$format.log" && fail "catalog $format: the page logged errors (above)"
+    for needle in "$@"; do grep -qF -- "$needle" "$out/catalog-$format.dom" || fail "catalog $format: the rendered page lacks: $needle"; done
+    echo "ok   catalog $format: screenshot $out/catalog-$format.png"
+}
+
 check mixed mixed-conversation.jsonl "Thought for 8s" "Share your location?" "Book a table" 'data-selftest="1 sent"' "would send:"
 check genui genui-conversation.jsonl 'data-node="generative_ui"' 'data-node="card"'
 check openui openui-conversation.jsonl 'data-node="generative_ui"' 'data-selftest="1 sent"'
 check a2ui a2ui-conversation.jsonl 'data-node="generative_ui"' 'data-selftest="1 sent"'
+catalog a2ui 'id="Tabs"' 'id="DateTimeInput"' 'data-selftest="1 sent"'
+catalog openui 'id="BarChart"' 'id="Tabs"' 'data-selftest="1 sent"'

@@ -106,6 +106,11 @@ if [ "$mode" != --valgrind ]; then
         bash "$here/check-run-send.sh" "$bin" "$plugins/plugins" "$here/data" "$peer_port"
     run "CLI: preview pages of the bundled conversations in headless Chromium: screenshots, no console error, no outside load, elements and interactions" \
         - 0 - bash "$here/check-preview-chromium.sh" "$bin" "$plugins/plugins" "$here/data" "$bin/../preview"
+    run "CLI: catalog a2ui draws every basic-catalog component from an example" "$here/expected/cli-catalog-a2ui.txt" 0 - \
+        "$bin/streamchatai" catalog a2ui --ascii --width 60
+    run "CLI: catalog openui draws every component of the standard library from an example" "$here/expected/cli-catalog-openui.txt" 0 - \
+        "$bin/streamchatai" catalog openui --library standard --width 72
+    run "CLI: catalog of an unknown format is a usage error" - 2 "expected a2ui or openui" "$bin/streamchatai" catalog vega
     run "CLI: preview of a missing file exits 1 and names it" - 1 "nowhere.jsonl" "$bin/streamchatai" preview "$here/data/nowhere.jsonl" -o "$tmp/x.html"
     run "CLI: preview without -o is a usage error" - 2 "-o is missing" "$bin/streamchatai" preview "$here/data/mixed-conversation.jsonl"
     run "CLI: chat in a real terminal (tmux): typed messages, a plugin tool, approvals allowed and declined" - 0 - \

@@ -6,5 +6,5 @@
 import Glibc
 #endif
 
-let tool = CommandLineTool(commands: [StepsCommand.self, PluginsCommand.self, RunCommand.self, UICommand.self, CapabilitiesCommand.self, LintCommand.self, ViewCommand.self, MCPCommand.self, ChatCommand.self, PreviewCommand.self])
+let tool = CommandLineTool(commands: [StepsCommand.self, PluginsCommand.self, RunCommand.self, UICommand.self, CapabilitiesCommand.self, LintCommand.self, ViewCommand.self, MCPCommand.self, ChatCommand.self, PreviewCommand.self, CatalogCommand.self])
 exit(tool.run(Array(CommandLine.arguments.dropFirst())))

@@ -129,8 +129,12 @@ struct ConversationDrawer {
         if kind.contains("separator") || kind.contains("divider") {
             return [pad + String(repeating: ascii ? "-" : "─", count: max(4, width - indent))]
         }
-        if kind.contains("image") {
-            return [pad + Terminal.styled("[image: \(node.props["alt"]?.stringValue ?? text ?? node.props["url"]?.stringValue ?? "")]", "2")]
+        if kind.contains("image") || kind.contains("video") || kind.contains("audio") {
+            let what = node.props["alt"]?.stringValue ?? node.props["description"]?.stringValue ?? text ?? node.props["url"]?.stringValue ?? ""
+            return [pad + Terminal.styled("[\(kind.contains("image") ? "image" : kind.contains("video") ? "video" : "audio"): \(what)]", "2")]
+        }
+        if kind == "icon" {
+            return [pad + Terminal.styled("[icon: \(node.props["name"]?.stringValue ?? text ?? "")]", "2")]
         }
         if kind.contains("chart") { return chart(node, indent: indent, title: text) }
         if kind == "card" || kind == "surface" {

@@ -138,9 +138,10 @@ struct HTMLDrawer {
         if kind.contains("separator") || kind.contains("divider") { return "<hr \(attributes)>" }
         if kind.contains("image") || kind.contains("video") || kind.contains("audio") {
             // No network: the media is described, not loaded.
-            let what = node.props["alt"]?.stringValue ?? text ?? node.props["url"]?.stringValue ?? ""
+            let what = node.props["alt"]?.stringValue ?? node.props["description"]?.stringValue ?? text ?? node.props["url"]?.stringValue ?? ""
             return "<figure class=\"media\" \(attributes)>[\(Self.escape(kind)): \(Self.escape(what))]</figure>"
         }
+        if kind == "icon" { return "<span class=\"media\" \(attributes)>[icon: \(Self.escape(node.props["name"]?.stringValue ?? text ?? ""))]</span>" }
         if kind.contains("chart") { return chart(node, attributes: attributes, title: text) }
         if kind == "card" || kind == "surface" {
             return "<div class=\"card\" \(attributes)>\(text.map { "<h3>\(Self.escape($0))</h3>" } ?? "")\(inner)</div>"
