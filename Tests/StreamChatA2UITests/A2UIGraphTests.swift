@@ -152,3 +152,20 @@ import Testing
         #expect(ids.contains("modal"))
     }
 }
+
+/// The catalog's examples (`streamchatai catalog a2ui`).
+@Suite struct A2UIExampleTests {
+    @Test func `every basic-catalog component has an example that renders it without an error`() throws {
+        for component in A2UICatalog.componentSummaries {
+            let text = try #require(A2UICatalog.example(of: component.name))
+            let log = Log()
+            let host = a2uiHost(log)
+            receive(host, .string(text + "\n"))
+            let root = try #require(host.render(messageID: "m")?.root, "\(component.name)")
+            #expect(log.errors.withLock { $0 }.isEmpty, "\(component.name): \(log.errors.withLock { $0 })")
+            #expect(root.all.contains { $0.type == component.name }, "\(component.name) not in the IR")
+        }
+        #expect(A2UICatalog.componentSummaries.count == 18)
+        #expect(A2UICatalog.example(of: "Marquee") == nil)
+    }
+}

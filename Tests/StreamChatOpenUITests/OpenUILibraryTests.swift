@@ -93,3 +93,31 @@ import Testing
         }
     }
 }
+
+/// The catalog's examples (`streamchatai catalog openui`).
+@Suite struct OpenUIExampleTests {
+    @Test(arguments: ["chat", "standard"])
+    func `every component has an example that parses, and a component the root takes renders without an error`(name: String) throws {
+        let library = name == "chat" ? OpenUILibrary.chat : OpenUILibrary.standard
+        var rendered = 0
+        for entry in library.components {
+            let program = try #require(library.example(of: entry.name))
+            let log = UIHostLog()
+            let host = log.host(renderers: [OpenUIRenderer(library: library)])
+            host.receive(messageID: entry.name, document: AIUIDocument(format: "openui", version: "1.0", isStreaming: false, content: .string(program)))
+            let root = host.render(messageID: entry.name)?.root
+            let errors = log.errors.withLock { $0 }
+            // An error may only say the component can't stand under the root (an item of a list): never a parse error.
+            #expect(!errors.contains { $0.contains("parse") || $0.contains("syntax") }, "\(entry.name): \(errors)")
+            var found = false
+            root?.walk { node, _ in if node.type == entry.name { found = true } }
+            if errors.isEmpty, found { rendered += 1 }
+        }
+        // Most components stand on their own; items only inside their lists.
+        #expect(rendered * 3 >= library.components.count * 2, "only \(rendered) of \(library.components.count) rendered")
+    }
+
+    @Test func `an unknown component has no example`() {
+        #expect(OpenUILibrary.chat.example(of: "NoSuchThing") == nil)
+    }
+}
