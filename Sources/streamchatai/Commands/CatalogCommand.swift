@@ -85,15 +85,7 @@ struct CatalogCommand: Command {
             return 0
         }
         let page = HTMLDrawer(title: "\(format) catalog").page(root)
-        guard let file = fopen(html, "wb") else {
-            Terminal.error("streamchatai catalog: \(POSIX.errnoText("cannot write \(html)"))")
-            return 1
-        }
-        let written = page.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, file) }
-        guard fclose(file) == 0, written == page.utf8.count else {
-            Terminal.error("streamchatai catalog: \(POSIX.errnoText("cannot write \(html)"))")
-            return 1
-        }
+        guard Terminal.writeFile(page, to: html, command: "catalog") else { return 1 }
         Terminal.error("streamchatai catalog: wrote \(html) (\(root.children.count) components)")
         return 0
     }

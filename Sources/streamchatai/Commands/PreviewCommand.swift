@@ -20,10 +20,7 @@ struct PreviewCommand: Command {
     static let arguments: [Argument] = [
         .positional("FILE", "a JSONL stream of message updates (or one message); - reads standard input"),
         .option("-o", "PAGE", "where to write the page", required: true),
-        .option("--user", "ID", "who looks: prompts show only to this user (default u_viewer)"),
-        .option("--client", "ID", "this install: a client tool's approval shows only here (default cli)"),
-        .option("--now-ms", "MS", "the clock, in milliseconds since the epoch (default: now)"),
-    ] + UIHostOptions.arguments
+    ] + ViewerOptions.arguments + UIHostOptions.arguments
 
     let path: String
     let output: String
@@ -33,14 +30,7 @@ struct PreviewCommand: Command {
     init(_ parsed: ParsedArguments) throws(UsageError) {
         path = try parsed.required("FILE")
         output = try parsed.required("-o")
-        var now = try parsed.integer("--now-ms")
-        if now == nil {
-            var clock = timespec()
-            clock_gettime(CLOCK_REALTIME, &clock)
-            now = Int64(clock.tv_sec) * 1000 + Int64(clock.tv_nsec / 1_000_000)
-        }
-        let viewer = AIToolViewer(userID: parsed.value("--user") ?? "u_viewer", clientID: parsed.value("--client") ?? "cli", nowMs: now)
-        conversation = AIConversation(configuration: .init(viewer: viewer), host: try UIHostOptions.host(parsed))
+        conversation = AIConversation(configuration: .init(viewer: try ViewerOptions.viewer(parsed)), host: try UIHostOptions.host(parsed))
         plugins = parsed.all("--plugins")
     }
 
@@ -63,16 +53,7 @@ struct PreviewCommand: Command {
         let name = path == "-" ? "conversation" : path.split(separator: "/").last.map(String.init) ?? path
         let root = conversation.render().root
         let page = HTMLDrawer(title: name).page(root)
-        guard let file = fopen(output, "wb") else {
-            Terminal.error("streamchatai preview: \(POSIX.errnoText("cannot write \(output)"))")
-            return 1
-        }
-        let written = page.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, file) }
-        let closed = fclose(file) == 0
-        guard written == page.utf8.count, closed else {
-            Terminal.error("streamchatai preview: \(POSIX.errnoText("cannot write \(output)"))")
-            return 1
-        }
+        guard Terminal.writeFile(page, to: output, command: "preview") else { return 1 }
         Terminal.error("streamchatai preview: wrote \(output) (\(root.children.count) message\(root.children.count == 1 ? "" : "s"))")
         return failures == 0 ? 0 : 1
     }

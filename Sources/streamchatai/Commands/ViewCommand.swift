@@ -21,10 +21,7 @@ struct ViewCommand: Command {
         .flag("--follow", "keep reading FILE as it grows (stop with Ctrl-C)"),
         .flag("--ascii", "draw with ASCII only: no box lines or symbol icons"),
         .option("--width", "N", "wrap at N columns (default: the terminal's, else $COLUMNS, else 80)"),
-        .option("--user", "ID", "who looks: prompts show only to this user (default u_viewer)"),
-        .option("--client", "ID", "this install: a client tool's approval shows only here (default cli)"),
-        .option("--now-ms", "MS", "the clock, in milliseconds since the epoch (default: now)"),
-    ] + UIHostOptions.arguments
+    ] + ViewerOptions.arguments + UIHostOptions.arguments
 
     let path: String
     let follow: Bool
@@ -47,14 +44,7 @@ struct ViewCommand: Command {
             width = columns
         }
         drawer = ConversationDrawer(width: width, ascii: parsed.flag("--ascii"))
-        var now = try parsed.integer("--now-ms")
-        if now == nil {
-            var clock = timespec()
-            clock_gettime(CLOCK_REALTIME, &clock)
-            now = Int64(clock.tv_sec) * 1000 + Int64(clock.tv_nsec / 1_000_000)
-        }
-        let viewer = AIToolViewer(userID: parsed.value("--user") ?? "u_viewer", clientID: parsed.value("--client") ?? "cli", nowMs: now)
-        conversation = AIConversation(configuration: .init(viewer: viewer), host: try UIHostOptions.host(parsed))
+        conversation = AIConversation(configuration: .init(viewer: try ViewerOptions.viewer(parsed)), host: try UIHostOptions.host(parsed))
         plugins = parsed.all("--plugins")
     }
 

@@ -160,27 +160,7 @@ struct ConversationDrawer {
     /// A chart as one bar per number found in its props or its children's (`value`, `data`).
     private func chart(_ node: UINode, indent: Int, title: String?) -> [String] {
         let pad = String(repeating: " ", count: indent)
-        var points: [(String, Double)] = []
-        func collect(_ n: UINode) {
-            for key in ["value", "data", "values"] {
-                switch n.props[key] {
-                case .integer(let i)?: points.append((n.visibleText ?? n.props["category"]?.stringValue ?? "", Double(i)))
-                case .number(let d)?: points.append((n.visibleText ?? n.props["category"]?.stringValue ?? "", d))
-                case .array(let items)?:
-                    for (i, item) in items.enumerated() {
-                        let d: Double? = switch item {
-                        case .integer(let v): Double(v)
-                        case .number(let v): v
-                        default: nil
-                        }
-                        if let d { points.append(("\(n.visibleText ?? "")\(i + 1)", d)) }
-                    }
-                default: break
-                }
-            }
-            n.children.forEach(collect)
-        }
-        collect(node)
+        let points = node.chartPoints
         var lines = [pad + Terminal.styled("\(ascii ? "#" : "▤") \(title ?? node.type)", "1")]
         let top = points.map(\.1).max() ?? 0
         for (label, value) in points.prefix(20) {

@@ -155,20 +155,9 @@ struct HTMLDrawer {
         return "<div class=\"node\" \(attributes)>\(text.map { "<p>\(Self.paragraphs($0))</p>" } ?? "")\(inner)</div>"
     }
 
-    /// A chart as one bar per number found in its props or its children's.
+    /// A chart as one bar per number it shows.
     private func chart(_ node: UINode, attributes: String, title: String?) -> String {
-        var points: [(String, Double)] = []
-        func collect(_ n: UINode) {
-            for key in ["value", "data", "values"] {
-                switch n.props[key] {
-                case .integer(let i)?: points.append((n.visibleText ?? n.props["category"]?.stringValue ?? "", Double(i)))
-                case .number(let d)?: points.append((n.visibleText ?? n.props["category"]?.stringValue ?? "", d))
-                default: break
-                }
-            }
-            n.children.forEach(collect)
-        }
-        collect(node)
+        let points = node.chartPoints
         let top = points.map(\.1).max() ?? 0
         let bars = points.prefix(50).map { label, value in
             let percent = top > 0 ? Int((value / top) * 100) : 0

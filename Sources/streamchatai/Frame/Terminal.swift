@@ -17,6 +17,20 @@ enum Terminal {
         _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
+    /// Writes `text` to the file at `path`; false (and says why on standard error, for `command`) when it can't.
+    static func writeFile(_ text: String, to path: String, command: String) -> Bool {
+        guard let file = fopen(path, "wb") else {
+            error("streamchatai \(command): \(POSIX.errnoText("cannot write \(path)"))")
+            return false
+        }
+        let written = text.utf8CString.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count - 1, file) }
+        guard fclose(file) == 0, written == text.utf8.count else {
+            error("streamchatai \(command): \(POSIX.errnoText("cannot write \(path)"))")
+            return false
+        }
+        return true
+    }
+
     /// The whole contents of a file, or of standard input for "-".
     static func readFile(_ path: String) throws(UsageError) -> [UInt8] {
         do {
