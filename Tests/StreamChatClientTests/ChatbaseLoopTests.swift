@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import StreamChatAI
 @testable import StreamChatClient
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -11,9 +12,10 @@ import Glibc
 /// One scripted server for the whole run (it exits with the test process).
 let scriptedPeer: PeerProcess = try! PeerProcess("chat_scripted_server.py")
 
-private func send(_ client: AIChatClient, _ text: String, events: EventLog? = nil) throws(StreamChatAIError) -> AIChatResponse {
+/// A send, off the cooperative pool (it blocks for the whole round trip).
+private func send(_ client: AIChatClient, _ text: String, events: EventLog? = nil) async throws -> AIChatResponse {
     if let events { client.onEvent = { events.take($0) } }
-    return try client.send(message: ["text": .string(text)])
+    return try await offPool { try client.send(message: ["text": .string(text)]) }
 }
 
 private func requests(to suffix: String, conversation: String) throws -> [JSONValue] {
@@ -21,9 +23,12 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
 }
 
 @Suite struct ChatbaseLoopTests {
-    @Test func textFromTheStreamAndTheFinishMetadataMakeTheResponse() throws {
+    /// The peer starts off the pool (the first test to get here waits for it).
+    init() async throws { _ = try await offPool { scriptedPeer.port } }
+
+    @Test func textFromTheStreamAndTheFinishMetadataMakeTheResponse() async throws {
         let events = EventLog()
-        let response = try send(try chatbaseClient(scriptedPeer), "hello", events: events)
+        let response = try await send(try chatbaseClient(scriptedPeer), "hello", events: events)
         #expect(response.text == "Hello, world.")
         #expect(events.text == "Hello, world.")
         #expect(response.conversationID?.hasPrefix("c") == true)
@@ -32,21 +37,21 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
         #expect(response.finishReason == "stop" && response.credits == 2 && response.rounds == 1)
     }
 
-    @Test func sendCarriesTheDeviceIDIdentityTokenAndConfiguredHeaders() throws {
+    @Test func sendCarriesTheDeviceIDIdentityTokenAndConfiguredHeaders() async throws {
         let client = try chatbaseClient(scriptedPeer, ["headers": ["X-Extra": "yes"]])
-        let response = try send(client, "hello")
+        let response = try await send(client, "hello")
         let sent = try scriptedPeer.log().last { $0["path"] == "/agents/agent-1/chat" && $0["body"]?["message"] == "hello" }
         #expect(sent?["headers"]?["x-device-id"] == "linux-test" && sent?["headers"]?["x-user-token"] == "tok-1")
         #expect(sent?["headers"]?["x-extra"] == "yes" && sent?["body"]?["stream"] == true)
         #expect(response.text == "Hello, world.")
     }
 
-    @Test func aClientToolRunsOnceItsResultIsPostedAndTheConversationContinues() throws {
+    @Test func aClientToolRunsOnceItsResultIsPostedAndTheConversationContinues() async throws {
         let client = try chatbaseClient(scriptedPeer)
         let runs = Counter()
         client.register(tool("get_location", counter: runs) { args in .completed(output: ["city": "Lyon", "precision": args["precision"] ?? .null], summary: "Shared the city") })
         let events = EventLog()
-        let response = try send(client, "tool", events: events)
+        let response = try await send(client, "tool", events: events)
         let cid = try #require(response.conversationID)
         #expect(runs.count == 1)
         #expect(response.text == #"You are in {"city": "Lyon", "precision": "city"}"#)
@@ -64,66 +69,66 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
         #expect(step["target_user_id"] == "u-1" && step["target_client_id"] == "linux-test" && step["summary"] == "Shared the city")
     }
 
-    @Test func aToolNobodyRegisteredSendsTheNoHandlerError() throws {
-        let response = try send(try chatbaseClient(scriptedPeer), "tool")
+    @Test func aToolNobodyRegisteredSendsTheNoHandlerError() async throws {
+        let response = try await send(try chatbaseClient(scriptedPeer), "tool")
         let cid = try #require(response.conversationID)
         let posted = try requests(to: "/tool-result", conversation: cid)
         #expect(posted.first?["body"]?["output"] == ["error": "No handler registered for tool 'get_location'"])
         #expect(response.text.contains("No handler registered"))
     }
 
-    @Test func aFailingHandlerSendsItsErrorAndTheLoopGoesOn() throws {
+    @Test func aFailingHandlerSendsItsErrorAndTheLoopGoesOn() async throws {
         let client = try chatbaseClient(scriptedPeer)
         client.register(tool("get_location") { _ in .failed(reason: "boom") })
-        let response = try send(client, "tool")
+        let response = try await send(client, "tool")
         let posted = try requests(to: "/tool-result", conversation: try #require(response.conversationID))
         #expect(posted.first?["body"]?["output"] == ["error": "boom"])
         #expect(response.text == #"You are in {"error": "boom"}"#)
     }
 
-    @Test func severalToolsOfOneStepRunOneByOneInOrder() throws {
+    @Test func severalToolsOfOneStepRunOneByOneInOrder() async throws {
         let client = try chatbaseClient(scriptedPeer)
         let order = Mutex<[String]>([])
         client.register(tool("get_location") { _ in order.withLock { $0.append("loc") }; return .completed(output: ["city": "Lyon"], summary: nil) })
         client.register(tool("get_time") { _ in order.withLock { $0.append("time") }; return .completed(output: ["t": "12:00"], summary: nil) })
-        let response = try send(client, "two")
+        let response = try await send(client, "two")
         #expect(order.withLock { $0 } == ["loc", "time"])
         #expect(response.text == "Got call_a,call_b")
     }
 
-    @Test func registeringTheSameNameReplacesTheHandler() throws {
+    @Test func registeringTheSameNameReplacesTheHandler() async throws {
         let client = try chatbaseClient(scriptedPeer)
         client.register(tool("get_location") { _ in .completed(output: ["v": 1], summary: nil) })
         client.register(tool("get_location") { _ in .completed(output: ["v": 2], summary: nil) })
-        #expect(try send(client, "tool").text == #"You are in {"v": 2}"#)
+        #expect(try await send(client, "tool").text == #"You are in {"v": 2}"#)
     }
 
-    @Test func aResultPostAnswered404IsRetriedUntilTheServerIsReady() throws {
+    @Test func aResultPostAnswered404IsRetriedUntilTheServerIsReady() async throws {
         let client = try chatbaseClient(scriptedPeer, ["retry_delays_ms": [1, 2, 3]])
         client.register(tool("get_location") { _ in .completed(output: ["city": "Lyon"], summary: nil) })
         let events = EventLog()
-        let response = try send(client, "notready", events: events)
+        let response = try await send(client, "notready", events: events)
         #expect(response.text == #"You are in {"city": "Lyon"}"#)
         #expect(events.warnings.filter { $0.contains("HTTP 404") }.count == 2)
     }
 
-    @Test func aResultThatCantBeDeliveredAfterEveryRetryFailsTheSendWithIO() throws {
+    @Test func aResultThatCantBeDeliveredAfterEveryRetryFailsTheSendWithIO() async throws {
         let client = try chatbaseClient(scriptedPeer, ["retry_delays_ms": [1, 1, 1]])
         client.register(tool("get_location") { _ in .completed(output: ["city": "Lyon"], summary: nil) })
-        #expect {
-            _ = try send(client, "neverready")
+        await #expect {
+            _ = try await send(client, "neverready")
         } throws: { error in
             let e = error as! StreamChatAIError
             return e.kind == .io && e.message.contains("after 4 attempts") && e.message.contains("HTTP 500") && e.message.contains("result store down")
         }
     }
 
-    @Test func moreToolRoundsThanTheLimitStopWithLimitNamingIt() throws {
+    @Test func moreToolRoundsThanTheLimitStopWithLimitNamingIt() async throws {
         let client = try chatbaseClient(scriptedPeer)
         let runs = Counter()
         client.register(tool("get_time", counter: runs) { _ in .completed(output: [:], summary: nil) })
-        #expect {
-            _ = try send(client, "loop")
+        await #expect {
+            _ = try await send(client, "loop")
         } throws: { error in
             let e = error as! StreamChatAIError
             return e.kind == .limitExceeded && e.message.contains("max_tool_loop_steps 10")
@@ -131,26 +136,26 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
         #expect(runs.count == 10)
     }
 
-    @Test func anOutputOver20KBIsSentAsAnErrorResult() throws {
+    @Test func anOutputOver20KBIsSentAsAnErrorResult() async throws {
         let client = try chatbaseClient(scriptedPeer)
         client.register(tool("get_location") { _ in .completed(output: ["blob": .string(String(repeating: "x", count: 30_000))], summary: nil) })
-        let response = try send(client, "tool")
+        let response = try await send(client, "tool")
         let posted = try requests(to: "/tool-result", conversation: try #require(response.conversationID))
         let error = try #require(posted.first?["body"]?["output"]?["error"]?.stringValue)
         #expect(error.contains("over the limit of 20480 bytes"))
     }
 
-    @Test func toolsTheServerRunsAreReportedAsServerCallsWithTheirResults() throws {
+    @Test func toolsTheServerRunsAreReportedAsServerCallsWithTheirResults() async throws {
         let events = EventLog()
-        let response = try send(try chatbaseClient(scriptedPeer), "servertool", events: events)
+        let response = try await send(try chatbaseClient(scriptedPeer), "servertool", events: events)
         #expect(events.toolCalls.map(\.0) == ["call_srv"] && events.toolCalls.map(\.1) == ["server"])
         #expect(events.toolResults.first?.1 == ["found": 3])
         #expect(response.toolCalls.first?.executor == "server" && response.text == "Found three.")
     }
 
-    @Test func unknownAndMalformedChunksAreSkippedWithWarningsAndTheReplyGoesOn() throws {
+    @Test func unknownAndMalformedChunksAreSkippedWithWarningsAndTheReplyGoesOn() async throws {
         let events = EventLog()
-        let response = try send(try chatbaseClient(scriptedPeer), "malformed", events: events)
+        let response = try await send(try chatbaseClient(scriptedPeer), "malformed", events: events)
         #expect(response.text == "Still here.")
         // Not JSON, not an object, no type, and a known chunk missing its field: four warnings; the unknown type is silent.
         #expect(response.warnings.count == 4)
@@ -158,55 +163,55 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
         #expect(!response.warnings.contains { $0.contains("future-chunk") })
     }
 
-    @Test func slowChunksArriveAsTheyCome() throws {
+    @Test func slowChunksArriveAsTheyCome() async throws {
         let events = EventLog()
-        let response = try send(try chatbaseClient(scriptedPeer), "slow", events: events)
+        let response = try await send(try chatbaseClient(scriptedPeer), "slow", events: events)
         #expect(response.text == "one two three")
         #expect(events.all.filter { if case .textDelta = $0 { return true } else { return false } }.count == 3)
     }
 
-    @Test func aDisconnectMidStreamIsAnIOError() throws {
-        #expect {
-            _ = try send(try chatbaseClient(scriptedPeer), "disconnect")
+    @Test func aDisconnectMidStreamIsAnIOError() async throws {
+        await #expect {
+            _ = try await send(try chatbaseClient(scriptedPeer), "disconnect")
         } throws: { error in
             let e = error as! StreamChatAIError
             return e.kind == .io && e.message.contains("POST http://127.0.0.1")
         }
     }
 
-    @Test func anHTTPErrorNamesItsStatusAndABodyExcerpt() throws {
-        #expect {
-            _ = try send(try chatbaseClient(scriptedPeer), "http500")
+    @Test func anHTTPErrorNamesItsStatusAndABodyExcerpt() async throws {
+        await #expect {
+            _ = try await send(try chatbaseClient(scriptedPeer), "http500")
         } throws: { error in
             let e = error as! StreamChatAIError
             return e.kind == .io && e.message.hasPrefix("HTTP 500 from POST") && e.message.contains("the model is down")
         }
     }
 
-    @Test func aReplyWithNothingReadableIsAnError() throws {
-        #expect {
-            _ = try send(try chatbaseClient(scriptedPeer), "nothing")
+    @Test func aReplyWithNothingReadableIsAnError() async throws {
+        await #expect {
+            _ = try await send(try chatbaseClient(scriptedPeer), "nothing")
         } throws: { error in
             let e = error as! StreamChatAIError
             return e.kind == .io && e.message.contains("nothing readable")
         }
     }
 
-    @Test func anErrorChunkFailsTheSendWithItsText() throws {
-        #expect {
-            _ = try send(try chatbaseClient(scriptedPeer), "errorchunk")
+    @Test func anErrorChunkFailsTheSendWithItsText() async throws {
+        await #expect {
+            _ = try await send(try chatbaseClient(scriptedPeer), "errorchunk")
         } throws: { error in
             let e = error as! StreamChatAIError
             return e.kind == .io && e.message.contains("the model crashed")
         }
     }
 
-    @Test func anAbortChunkEndsTheReplyWithWhatCame() throws {
-        let response = try send(try chatbaseClient(scriptedPeer), "abort")
+    @Test func anAbortChunkEndsTheReplyWithWhatCame() async throws {
+        let response = try await send(try chatbaseClient(scriptedPeer), "abort")
         #expect(response.text == "Stopped early" && response.finishReason == "abort")
     }
 
-    @Test func cancelFromAnotherThreadEndsASendMidStream() throws {
+    @Test func cancelFromAnotherThreadEndsASendMidStream() async throws {
         let client = try chatbaseClient(scriptedPeer)
         let started = DispatchSemaphore(value: 0)
         client.onEvent = { if case .textDelta = $0 { started.signal() } }
@@ -215,14 +220,14 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
             client.cancel()
         }
         let began = ContinuousClock.now
-        #expect {
-            _ = try client.send(message: ["text": "hang"])
+        await #expect {
+            _ = try await offPool { try client.send(message: ["text": "hang"]) }
         } throws: { error in (error as! StreamChatAIError).kind == .cancelled }
         // The server would keep the stream open for 30 s: the cancel, not the server, ended it.
         #expect(ContinuousClock.now - began < .seconds(20))
     }
 
-    @Test func cancelEndsAToolThatWaitsForTheUser() throws {
+    @Test func cancelEndsAToolThatWaitsForTheUser() async throws {
         let client = try chatbaseClient(scriptedPeer)
         let definition = try AIToolDefinition(json: ["name": "get_location", "inputSchema": ["type": "object"]])
         let asked = DispatchSemaphore(value: 0)
@@ -234,33 +239,34 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
             asked.wait()
             client.cancel()
         }
-        #expect {
-            _ = try client.send(message: ["text": "tool"])
+        await #expect {
+            _ = try await offPool { try client.send(message: ["text": "tool"]) }
         } throws: { error in (error as! StreamChatAIError).kind == .cancelled }
     }
 
-    @Test func aHandlerMayAnswerLaterFromAnotherThread() throws {
+    @Test func aHandlerMayAnswerLaterFromAnotherThread() async throws {
         let client = try chatbaseClient(scriptedPeer)
         let definition = try AIToolDefinition(json: ["name": "get_location", "inputSchema": ["type": "object"]])
         client.register(AIClientTool(definition: definition) { _, completion in
             DispatchQueue.global().async { _ = completion.complete(.completed(output: ["picked": "blue"], summary: nil)) }
         })
-        #expect(try send(client, "tool").text == #"You are in {"picked": "blue"}"#)
+        #expect(try await send(client, "tool").text == #"You are in {"picked": "blue"}"#)
     }
 
-    @Test func approvalRequestsAreDeclinedOnChatbaseWithAWarning() throws {
-        let response = try send(try chatbaseClient(scriptedPeer), "approval")
+    @Test func approvalRequestsAreDeclinedOnChatbaseWithAWarning() async throws {
+        let response = try await send(try chatbaseClient(scriptedPeer), "approval")
         #expect(response.warnings.contains { $0.contains("can't answer") })
     }
 
-    @Test func retryStreamsTheRetriedReply() throws {
+    @Test func retryStreamsTheRetriedReply() async throws {
         let client = try chatbaseClient(scriptedPeer)
-        let first = try send(client, "hello")
-        let again = try client.retry(conversationID: try #require(first.conversationID), messageID: first.messageID)
+        let first = try await send(client, "hello")
+        let conversation = try #require(first.conversationID)
+        let again = try await offPool { try client.retry(conversationID: conversation, messageID: first.messageID) }
         #expect(again.text == "Retried." && again.messageID == "m-\(first.conversationID!)")
     }
 
-    @Test func aCallTheLedgerKnowsIsNeverRunAgainAfterARestart() throws {
+    @Test func aCallTheLedgerKnowsIsNeverRunAgainAfterARestart() async throws {
         let path = "/tmp/sca-chat-ledger-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         defer { unlink(path); unlink(path + ".lock") }
         let runs = Counter()
@@ -268,13 +274,14 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
         do {
             let client = try chatbaseClient(scriptedPeer, ["ledger_path": .string(path)])
             client.register(tool("get_location", counter: runs) { _ in .completed(output: ["city": "Lyon"], summary: nil) })
-            cid = try #require(try send(client, "tool").conversationID)
+            cid = try #require(try await send(client, "tool").conversationID)
             client.close()
         }
         // A new client on the same ledger meets the same call id (the server repeats the round).
         let client = try chatbaseClient(scriptedPeer, ["ledger_path": .string(path)])
         client.register(tool("get_location", counter: runs) { _ in .completed(output: ["city": "Paris"], summary: nil) })
-        let again = try client.send(conversationID: cid, message: ["text": "tool"])
+        let conversation = cid
+        let again = try await offPool { try client.send(conversationID: conversation, message: ["text": "tool"]) }
         #expect(runs.count == 1)
         #expect(again.text.contains("ran the call call_loc_\(cid) before") && again.text.contains("not run again"))
     }

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 @testable import StreamChatAI
 @testable import StreamChatClient
+import TestSupport
 
 /// pydantic-ai's VercelAIAdapter (Tests/Peers/ui_stream_server.py), one for the whole run.
 let uiStreamPeer: PeerProcess = try! PeerProcess("ui_stream_server.py", sdk: true)
@@ -11,12 +12,15 @@ private func locationTool(_ output: JSONObject = ["city": "Lyon"]) -> AIClientTo
 }
 
 @Suite(.serialized) struct UIMessageStreamPeerTests {
-    @Test func textReasoningAServerToolAndAClientToolRoundTrip() throws {
+    /// The peer (uvicorn takes a second or two) starts off the pool.
+    init() async throws { _ = try await offPool { uiStreamPeer.port } }
+
+    @Test func textReasoningAServerToolAndAClientToolRoundTrip() async throws {
         let client = try uiClient(uiStreamPeer)
         client.register(locationTool())
         let events = EventLog()
         client.onEvent = { events.take($0) }
-        let response = try client.send(message: ["text": "weather please"])
+        let response = try await offPool { try client.send(message: ["text": "weather please"]) }
         #expect(response.text == "Let me check.\n\n" + #"You are in {"city": "Lyon"}. Done."#)
         #expect(events.text == "Let me check." + #"You are in {"city": "Lyon"}. Done."#)
         #expect(response.rounds == 2 && response.finishReason == "stop")
@@ -33,10 +37,10 @@ private func locationTool(_ output: JSONObject = ["city": "Lyon"]) -> AIClientTo
         #expect(parts[2].toolCall?.executor == .client && parts[2].toolCall?.targetClientID == "linux-test")
     }
 
-    @Test func theContinuationCarriesTheToolPartAsOutputAvailable() throws {
+    @Test func theContinuationCarriesTheToolPartAsOutputAvailable() async throws {
         let client = try uiClient(uiStreamPeer)
         client.register(locationTool())
-        let response = try client.send(message: ["text": "weather"])
+        let response = try await offPool { try client.send(message: ["text": "weather"]) }
         let conversation = try #require(response.conversationID)
         let history = try #require(client.history(of: conversation))
         #expect(history.count == 2 && history[0]["role"] == "user" && history[1]["role"] == "assistant")
@@ -46,63 +50,63 @@ private func locationTool(_ output: JSONObject = ["city": "Lyon"]) -> AIClientTo
         #expect(location["input"] == ["precision": "city"] && location["output"] == ["city": "Lyon"])
     }
 
-    @Test func aFailedClientToolGoesBackAsOutputError() throws {
+    @Test func aFailedClientToolGoesBackAsOutputError() async throws {
         let client = try uiClient(uiStreamPeer)
         client.register(tool("get_location") { _ in .failed(reason: "permission denied") })
-        let response = try client.send(message: ["text": "weather"])
+        let response = try await offPool { try client.send(message: ["text": "weather"]) }
         #expect(response.text.hasSuffix("You are in permission denied. Done."))
         #expect(response.toolCalls.last?.state == "output-error" && response.toolCalls.last?.output == ["error": "permission denied"])
     }
 
-    @Test func severalClientToolsInOneStepAllRunBeforeTheContinuation() throws {
+    @Test func severalClientToolsInOneStepAllRunBeforeTheContinuation() async throws {
         let client = try uiClient(uiStreamPeer)
         client.register(locationTool())
         client.register(tool("get_time") { _ in .completed(output: ["time": "12:00"], summary: nil) })
-        let response = try client.send(message: ["text": "two tools"])
+        let response = try await offPool { try client.send(message: ["text": "two tools"]) }
         #expect(response.text == #"Got get_location={"city": "Lyon"}; get_time={"time": "12:00"}"#)
         #expect(response.rounds == 2 && response.toolCalls.map(\.executor) == ["client", "client"])
     }
 
-    @Test func anApprovalTheApproverAllowsLetsTheServerRunTheTool() throws {
+    @Test func anApprovalTheApproverAllowsLetsTheServerRunTheTool() async throws {
         let client = try uiClient(uiStreamPeer)
         let asked = Mutex<[AIChatApprovalRequest]>([])
         client.approver = { request in asked.withLock { $0.append(request) }; return true }
-        let response = try client.send(message: ["text": "approve the delete"])
+        let response = try await offPool { try client.send(message: ["text": "approve the delete"]) }
         #expect(asked.withLock { $0.map(\.toolName) } == ["delete_file"])
         #expect(asked.withLock { $0.first?.input } == ["path": "/x"])
         #expect(response.text == "Outcome: delete_file=deleted /x")
         #expect(response.toolCalls.first?.state == "output-available" && response.toolCalls.first?.executor == "server")
     }
 
-    @Test func withoutAnApproverTheRequestIsDeclined() throws {
+    @Test func withoutAnApproverTheRequestIsDeclined() async throws {
         let client = try uiClient(uiStreamPeer)
-        let response = try client.send(message: ["text": "approve the delete"])
+        let response = try await offPool { try client.send(message: ["text": "approve the delete"]) }
         #expect(response.toolCalls.first?.state == "output-denied")
         #expect(!response.text.contains("deleted /x"))
     }
 
-    @Test func aSecondSendContinuesTheSameConversation() throws {
+    @Test func aSecondSendContinuesTheSameConversation() async throws {
         let client = try uiClient(uiStreamPeer)
-        let first = try client.send(message: ["text": "hello"])
-        let second = try client.send(conversationID: first.conversationID, message: ["text": "hello again"])
+        let first = try await offPool { try client.send(message: ["text": "hello"]) }
+        let second = try await offPool { try client.send(conversationID: first.conversationID, message: ["text": "hello again"]) }
         #expect(second.conversationID == first.conversationID && second.text == "Hello there.")
         #expect(client.history(of: first.conversationID!)?.count == 4)
     }
 
-    @Test func retryRegeneratesTheReply() throws {
+    @Test func retryRegeneratesTheReply() async throws {
         let client = try uiClient(uiStreamPeer)
-        let first = try client.send(message: ["text": "hello"])
-        let again = try client.retry(conversationID: first.conversationID!, messageID: first.messageID)
+        let first = try await offPool { try client.send(message: ["text": "hello"]) }
+        let again = try await offPool { try client.retry(conversationID: first.conversationID!, messageID: first.messageID) }
         #expect(again.text == "Hello there." && client.history(of: first.conversationID!)?.count == 2)
-        #expect {
-            _ = try client.retry(conversationID: first.conversationID!, messageID: "no-such")
+        await #expect {
+            _ = try await offPool { try client.retry(conversationID: first.conversationID!, messageID: "no-such") }
         } throws: { ($0 as! StreamChatAIError).kind == .notFound }
     }
 
-    @Test func aServerRejectionIsAnIOErrorWithTheBodyExcerpt() throws {
+    @Test func aServerRejectionIsAnIOErrorWithTheBodyExcerpt() async throws {
         let client = try AIChatClient(configuration: .init(json: ["url": .string(uiStreamPeer.base + "/nowhere")]))
-        #expect {
-            _ = try client.send(message: ["text": "hello"])
+        await #expect {
+            _ = try await offPool { try client.send(message: ["text": "hello"]) }
         } throws: { error in
             let e = error as! StreamChatAIError
             return e.kind == .io && e.message.hasPrefix("HTTP 404 from POST")

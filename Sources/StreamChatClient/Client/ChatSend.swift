@@ -257,9 +257,10 @@ struct ChatSend {
             warn(text)
             return false
         case .chunk(let chunk):
-            for effect in reply.apply(chunk, atMs: elapsedMs) {
+            let effects = reply.apply(chunk, atMs: elapsedMs)
+            if case .textDelta(_, let delta) = chunk, !delta.isEmpty { onEvent?(.textDelta(delta)) }
+            for effect in effects {
                 switch effect {
-                case .textDelta(let delta): onEvent?(.textDelta(delta))
                 case .serverToolCall(let id): announce(call: id, executor: "server")
                 case .serverToolResult(let id): announce(result: id)
                 case .stepsChanged: emitSteps()

@@ -10,10 +10,10 @@ import StreamChatAI
 /// let body = reply.uiMessage
 /// ```
 public struct ChatReply: Sendable {
-    /// What applying a chunk did that a watcher may want to show.
+    /// What applying a chunk did that a watcher may want to show, beyond what
+    /// the chunk itself says (a text delta is its own news: no effect, so the
+    /// hot path allocates nothing).
     public enum Effect: Sendable, Hashable {
-        /// Text arrived.
-        case textDelta(String)
         /// The server will run (or ran) this call: its input is known.
         case serverToolCall(callID: String)
         /// The server's result of a call arrived.
@@ -53,6 +53,8 @@ public struct ChatReply: Sendable {
     private var texts: [String] = []
     private var reasonings: [Int: Reasoning] = [:]
     private var textParts: [String: Int] = [:]
+    /// The text part the last delta went to: most deltas go to the one before them.
+    private var lastText: (id: String, index: Int)?
     private var reasoningParts: [String: Int] = [:]
     private var dataParts: [String: Int] = [:]
     private var calls: [String: ChatToolCall] = [:]
@@ -98,7 +100,6 @@ public struct ChatReply: Sendable {
             openText(id)
         case .textDelta(let id, let delta):
             texts[openText(id)].append(delta)
-            return delta.isEmpty ? [] : [.textDelta(delta)]
         case .textEnd:
             break
         case .reasoningStart(let id):
@@ -243,9 +244,14 @@ public struct ChatReply: Sendable {
     /// The text index of text part `id`, opened when new.
     @discardableResult
     private mutating func openText(_ id: String) -> Int {
-        if let k = textParts[id] { return k }
+        if let last = lastText, last.id == id { return last.index }
+        if let k = textParts[id] {
+            lastText = (id, k)
+            return k
+        }
         texts.append("")
         textParts[id] = texts.count - 1
+        lastText = (id, texts.count - 1)
         parts.append(.text(id: id, text: texts.count - 1))
         return texts.count - 1
     }

@@ -83,7 +83,16 @@ extension UIMessageChunk {
             .warning("a \(JSONSerializer.quoted(type)) chunk without a string \(JSONSerializer.quoted(key)) was skipped")
         }
         func flag(_ key: String) -> Bool { o[key]?.boolValue ?? false }
+        // The deltas first: they are most of a stream.
         switch type {
+        case "text-delta", "reasoning-delta":
+            guard let id = need("id") else { return missing("id") }
+            guard let delta = need("delta") else { return missing("delta") }
+            return .chunk(type == "text-delta" ? .textDelta(id: id, delta: delta) : .reasoningDelta(id: id, delta: delta))
+        case "tool-input-delta":
+            guard let call = need("toolCallId") else { return missing("toolCallId") }
+            guard let delta = need("inputTextDelta") else { return missing("inputTextDelta") }
+            return .chunk(.toolInputDelta(callID: call, delta: delta))
         case "start": return .chunk(.start(messageID: need("messageId"), metadata: o["messageMetadata"]?.objectValue))
         case "start-step": return .chunk(.startStep)
         case "finish-step": return .chunk(.finishStep)
@@ -95,18 +104,10 @@ extension UIMessageChunk {
             case "reasoning-start": return .chunk(.reasoningStart(id: id))
             default: return .chunk(.reasoningEnd(id: id))
             }
-        case "text-delta", "reasoning-delta":
-            guard let id = need("id") else { return missing("id") }
-            guard let delta = need("delta") else { return missing("delta") }
-            return .chunk(type == "text-delta" ? .textDelta(id: id, delta: delta) : .reasoningDelta(id: id, delta: delta))
         case "tool-input-start":
             guard let call = need("toolCallId") else { return missing("toolCallId") }
             guard let name = need("toolName") else { return missing("toolName") }
             return .chunk(.toolInputStart(callID: call, toolName: name, providerExecuted: flag("providerExecuted"), dynamic: flag("dynamic")))
-        case "tool-input-delta":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            guard let delta = need("inputTextDelta") else { return missing("inputTextDelta") }
-            return .chunk(.toolInputDelta(callID: call, delta: delta))
         case "tool-input-available":
             guard let call = need("toolCallId") else { return missing("toolCallId") }
             guard let name = need("toolName") else { return missing("toolName") }

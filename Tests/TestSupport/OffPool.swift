@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a detached thread of ``offPool(_:)`` runs.
+private final class ThreadBody: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// Runs blocking work (a network round trip, starting a peer process) on a
+/// thread of its own and awaits it, so the test keeps no thread of Swift's
+/// cooperative pool blocked: with two cores that pool has two threads, and
+/// tests elsewhere whose tools run as tasks need them.
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+        let box = Unmanaged.passRetained(ThreadBody { continuation.resume(with: Result { try body() }) }).toOpaque()
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { raw in
+            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+            return nil
+        }, box)
+        pthread_detach(thread)
+    }
+}
