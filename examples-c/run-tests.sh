@@ -102,6 +102,8 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: run --ledger: a second run of the same reply runs nothing again" "$here/expected/cli-run-ledger.txt" 0 - sh -c \
         "\"\$0\" run \"\$1\" --user u_123 --client linux-7f3a --plugins \"\$2\" --ledger \"\$3\" > /dev/null && \"\$0\" run \"\$1\" --user u_123 --client linux-7f3a --plugins \"\$2\" --ledger \"\$3\"" \
         "$bin/streamchatai" "$here/data/tool-reply.json" "$plugins/plugins" "$tmp/run.ledger"
+    run "CLI: run --send-url that is not http(s) is a usage error" - 2 "--send-url: expected an http:// or https:// URL" \
+        "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --send-url file:///tmp/x
     run "CLI: run --send-url POSTs each outcome as JSON; a URL that refuses one exits 1" "$here/expected/cli-run-send.txt" 0 - \
         bash "$here/check-run-send.sh" "$bin" "$plugins/plugins" "$here/data" "$peer_port"
     run "CLI: preview pages of the bundled conversations in headless Chromium: screenshots, no console error, no outside load, elements and interactions" \
