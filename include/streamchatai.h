@@ -811,7 +811,8 @@ sca_status sca_chat_client_set_approver(sca_chat_client *client, sca_chat_approv
  *  SCA_E_LIMIT (more rounds of tools than max_tool_loop_steps; the message
  *  names the limit), SCA_E_CANCELLED, SCA_E_INVALID_ARGUMENT (a message of
  *  the wrong shape), SCA_E_INVALID_JSON.
- *  [any-thread; several sends of one client may run at once] Since 0.3. */
+ *  [any-thread; several sends of one client may run at once, one at a time per
+ *  conversation] Since 0.3. */
 sca_status sca_chat_client_send(sca_chat_client *client, const char *conversation_id, const char *message_json,
                                 char **out_response_json);
 
