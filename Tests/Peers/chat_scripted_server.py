@@ -148,10 +148,9 @@ class Handler(BaseHTTPRequestHandler):
         cid = body.get('conversationId')
         if 'message' in body:
             script = str(body['message']).split()[0] if str(body['message']).split() else 'hello'
-            if not cid:
-                with LOCK:
+            with LOCK:  # one lock for the new id and its entry: parallel first messages get ids of their own
+                if not cid:
                     cid = 'c%d' % (len(CONVERSATIONS) + 1)
-            with LOCK:
                 CONVERSATIONS[cid] = {'script': script, 'round': 0, 'results': [], 'submits': 0}
         with LOCK:
             conv = CONVERSATIONS.get(cid)

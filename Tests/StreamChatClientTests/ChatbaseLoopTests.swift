@@ -39,8 +39,9 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
 
     @Test func sendCarriesTheDeviceIDIdentityTokenAndConfiguredHeaders() async throws {
         let client = try chatbaseClient(scriptedPeer, ["headers": ["X-Extra": "yes"]])
-        let response = try await send(client, "hello")
-        let sent = try scriptedPeer.log().last { $0["path"] == "/agents/agent-1/chat" && $0["body"]?["message"] == "hello" }
+        // A text of its own ("hello" picks the script), so the request found is this test's, not a parallel one's.
+        let response = try await send(client, "hello from the headers test")
+        let sent = try scriptedPeer.log().last { $0["path"] == "/agents/agent-1/chat" && $0["body"]?["message"] == "hello from the headers test" }
         #expect(sent?["headers"]?["x-device-id"] == "linux-test" && sent?["headers"]?["x-user-token"] == "tok-1")
         #expect(sent?["headers"]?["x-extra"] == "yes" && sent?["body"]?["stream"] == true)
         #expect(response.text == "Hello, world.")
