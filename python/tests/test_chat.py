@@ -129,12 +129,16 @@ def test_send_releases_the_gil_and_cancel_ends_a_send_from_another_thread(script
 
 def test_send_async_and_cancelling_the_task_cancels_the_reply(scripted):
     client = chatbase(scripted)
+    streaming = threading.Event()
+    client.on_event = lambda event: event["type"] == "text_delta" and streaming.set()
 
     async def main():
         response = await client.send_async("hello")
         assert response["text"] == "Hello, world."
+        streaming.clear()
         task = asyncio.ensure_future(client.send_async("hang"))
-        await asyncio.sleep(0.2)
+        # Cancel once the reply streams (the send is under way), not after a guessed delay.
+        assert await asyncio.get_running_loop().run_in_executor(None, streaming.wait, 20)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
