@@ -184,8 +184,7 @@ struct ChatSend {
             for call in calls {
                 guard let answered = reply.call(call.id) else { continue }
                 let body = chatbaseRequest(conversation + "/tool-result", [("toolCallId", .string(call.id)), ("output", answered.resultOutput)])
-                let control = self.control
-                try withRetries("the result of \(call.toolName) (\(call.id))") { () throws(StreamChatAIError) in try Self.post(body, control) }
+                try retrying("the result of \(call.toolName) (\(call.id))") { send throws(StreamChatAIError) in try Self.post(body, send.control) }
             }
             try round(chatbaseRequest(base + "/agents/\(agent)/chat", [("conversationId", .string(id)), ("stream", true)]), retryable: true)
         }
@@ -200,17 +199,7 @@ struct ChatSend {
         rounds += 1
         let before = reply.chunkCount
         let errorsBefore = reply.errors.count
-        var attempt = 0
-        while true {
-            do {
-                try stream(request)
-                break
-            } catch where error.kind == .io && retryable && reply.chunkCount == before && attempt < configuration.retryDelaysMs.count {
-                warn("\(error.message); trying again in \(configuration.retryDelaysMs[attempt]) ms")
-                guard control.pause(ms: configuration.retryDelaysMs[attempt]) else { throw StreamChatAIError(.cancelled, "the reply was cancelled") }
-                attempt += 1
-            }
-        }
+        try retrying(nil, when: { send in retryable && send.reply.chunkCount == before }) { send throws(StreamChatAIError) in try send.stream(request) }
         if reply.errors.count > errorsBefore {
             throw StreamChatAIError(.io, "the agent's stream reported an error: \(reply.errors[errorsBefore...].joined(separator: "; "))")
         }
@@ -223,22 +212,17 @@ struct ChatSend {
         var sse = SSEDecoder()
         var excerpt: [UInt8] = []
         var done = false
-        var failed = false
-        let head: HTTPResponseHead
-        do {
-            head = try HTTPClient.perform(request, cancellation: control.http) { bytes, head in
-                guard (200..<300).contains(head.status) else {
-                    failed = true
-                    excerpt.append(contentsOf: bytes.prefix(max(0, Self.excerptBytes - excerpt.count)))
-                    return excerpt.count < Self.excerptBytes
+        let head = try Self.cancellable(control) { () throws(StreamChatAIError) in
+            try HTTPClient.perform(request, cancellation: control.http) { bytes, head in
+                guard head.isSuccess else {
+                    excerpt.append(contentsOf: bytes.prefix(max(0, HTTPClient.excerptBytes - excerpt.count)))
+                    return excerpt.count < HTTPClient.excerptBytes
                 }
                 sse.feed(bytes) { data in if !done { done = take(data) } }
                 return !done
             }
-        } catch where error.kind == .cancelled || control.isCancelled {
-            throw StreamChatAIError(.cancelled, "the reply was cancelled")
         }
-        if failed || !(200..<300).contains(head.status) { throw Self.httpError(request, head, excerpt) }
+        guard head.isSuccess else { throw HTTPClient.statusError(request, head, excerpt) }
         if !done {
             sse.finish { data in if !done { done = take(data) } }
             if sse.droppedEvents > 0 { warn("\(sse.droppedEvents) events over \(sse.maxEventBytes) bytes were skipped") }
@@ -272,42 +256,39 @@ struct ChatSend {
 
     /// A POST whose response is read whole (Chatbase's tool-result).
     private static func post(_ request: HTTPRequest, _ control: ChatSendControl) throws(StreamChatAIError) {
-        var excerpt: [UInt8] = []
-        let head: HTTPResponseHead
+        let (head, body) = try cancellable(control) { () throws(StreamChatAIError) in try HTTPClient.exchange(request, cancellation: control.http) }
+        guard head.isSuccess else { throw HTTPClient.statusError(request, head, body) }
+    }
+
+    /// A transfer of this send: one the send's cancel ended (whatever curl made of it) is `.cancelled`.
+    private static func cancellable<T>(_ control: ChatSendControl, _ transfer: () throws(StreamChatAIError) -> T) throws(StreamChatAIError) -> T {
         do {
-            head = try HTTPClient.perform(request, cancellation: control.http) { bytes, _ in
-                excerpt.append(contentsOf: bytes.prefix(max(0, excerptBytes - excerpt.count)))
-                return true
-            }
+            return try transfer()
         } catch where error.kind == .cancelled || control.isCancelled {
             throw StreamChatAIError(.cancelled, "the reply was cancelled")
         }
-        guard (200..<300).contains(head.status) else { throw httpError(request, head, excerpt) }
     }
 
-    private mutating func withRetries(_ what: String, _ body: () throws(StreamChatAIError) -> Void) throws(StreamChatAIError) {
+    /// Runs `body`, and again after each of `retry_delays_ms` while it fails with `.io` and `when` holds;
+    /// each retry is a warning. `what` (a delivery) names what failed in the warnings and the final error.
+    private mutating func retrying(_ what: String?, when: (ChatSend) -> Bool = { _ in true },
+                                   _ body: (inout ChatSend) throws(StreamChatAIError) -> Void) throws(StreamChatAIError) {
         var attempt = 0
         while true {
             do {
-                try body()
+                try body(&self)
                 return
-            } catch where error.kind == .io && attempt < configuration.retryDelaysMs.count {
+            } catch where error.kind == .io && attempt < configuration.retryDelaysMs.count && when(self) {
                 // A 404 ("not ready yet": the server has not stored the call) is retried like any failure.
-                warn("sending \(what) failed (\(error.message)); trying again in \(configuration.retryDelaysMs[attempt]) ms")
-                guard control.pause(ms: configuration.retryDelaysMs[attempt]) else { throw StreamChatAIError(.cancelled, "the reply was cancelled") }
+                let delay = configuration.retryDelaysMs[attempt]
+                warn(what.map { "sending \($0) failed (\(error.message)); trying again in \(delay) ms" } ?? "\(error.message); trying again in \(delay) ms")
+                guard control.pause(ms: delay) else { throw StreamChatAIError(.cancelled, "the reply was cancelled") }
                 attempt += 1
             } catch {
-                throw error.kind == .io ? StreamChatAIError(.io, "sending \(what) failed after \(attempt + 1) attempts: \(error.message)") : error
+                guard let what, error.kind == .io else { throw error }
+                throw StreamChatAIError(.io, "sending \(what) failed after \(attempt + 1) attempts: \(error.message)")
             }
         }
-    }
-
-    /// How much of an error response's body a message quotes.
-    static let excerptBytes = 512
-
-    private static func httpError(_ request: HTTPRequest, _ head: HTTPResponseHead, _ body: [UInt8]) -> StreamChatAIError {
-        let text = String(decoding: body, as: UTF8.self).replacingNewlines()
-        return StreamChatAIError(.io, "HTTP \(head.status) from \(request.line)\(text.isEmpty ? "" : ": " + text)")
     }
 
     // MARK: Requests
@@ -403,9 +384,3 @@ struct ChatSend {
     }
 }
 
-extension String {
-    /// The text on one line: line breaks become spaces.
-    fileprivate func replacingNewlines() -> String {
-        String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
-    }
-}

@@ -58,6 +58,27 @@ public enum HTTPClient {
         }
     }
 
+    /// How much of a response body ``exchange(_:cancellation:)`` keeps, and an error message quotes.
+    public static let excerptBytes = 512
+
+    /// Sends `request` and reads its (short) response whole: the head and the
+    /// first ``excerptBytes`` of the body.
+    /// - Throws: as ``perform(_:cancellation:onData:)``.
+    public static func exchange(_ request: HTTPRequest, cancellation: HTTPCancellation) throws(StreamChatAIError) -> (head: HTTPResponseHead, body: [UInt8]) {
+        var body: [UInt8] = []
+        let head = try perform(request, cancellation: cancellation) { bytes, _ in
+            body.append(contentsOf: bytes.prefix(max(0, excerptBytes - body.count)))
+            return true
+        }
+        return (head, body)
+    }
+
+    /// The `.io` error of a response that is not a success: `HTTP <status> from <METHOD url>: <body excerpt>`.
+    public static func statusError(_ request: HTTPRequest, _ head: HTTPResponseHead, _ body: [UInt8]) -> StreamChatAIError {
+        let text = String(decoding: body.prefix(excerptBytes), as: UTF8.self).unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
+        return StreamChatAIError(.io, "HTTP \(head.status) from \(request.line)\(text.isEmpty ? "" : ": " + text)")
+    }
+
     private static func run(_ request: HTTPRequest, _ transfer: Transfer, _ cancellation: HTTPCancellation) throws(StreamChatAIError) -> HTTPResponseHead {
         let easy = transfer.easy
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)

@@ -33,6 +33,9 @@ public struct HTTPResponseHead: Sendable, Hashable {
     /// Header values by lowercased name (the last of a repeated header).
     public var headers: [String: String]
 
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+
     /// A head.
     public init(status: Int = 0, headers: [String: String] = [:]) {
         self.status = status

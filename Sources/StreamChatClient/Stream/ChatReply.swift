@@ -278,14 +278,13 @@ public struct ChatReply: Sendable {
 
     private mutating func settle(_ id: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> [Effect] {
         guard calls[id] != nil else { return [] }
-        let wasClient = calls[id]!.executor == "client"
-        let hadCallEvent = calls[id]!.executor == "server"
         change(&calls[id]!)
         guard calls[id]!.isSettled else { return [] }
         calls[id]!.endedAtMs = now
-        if !wasClient { calls[id]!.executor = "server" }
-        return hadCallEvent || wasClient ? [.stepsChanged, .serverToolResult(callID: id)]
-            : [.stepsChanged, .serverToolCall(callID: id), .serverToolResult(callID: id)]
+        // An outcome in the stream is the server's, unless this client ran the call; a watcher
+        // announces each call once, so saying the call again here is harmless.
+        if calls[id]!.executor != "client" { calls[id]!.executor = "server" }
+        return [.stepsChanged, .serverToolCall(callID: id), .serverToolResult(callID: id)]
     }
 
     private mutating func merge(_ meta: JSONObject) {

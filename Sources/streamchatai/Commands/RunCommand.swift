@@ -58,14 +58,10 @@ struct RunCommand: Command {
         guard let sendURL else { return true }
         var body: [UInt8] = []
         JSONSerializer.write(record, to: &body)
-        var excerpt: [UInt8] = []
         do {
-            let head = try HTTPClient.perform(HTTPRequest(url: sendURL, headers: [("Content-Type", "application/json")], body: body,
-                                                          idleTimeoutMs: 15_000), cancellation: HTTPCancellation()) { bytes, _ in
-                excerpt.append(contentsOf: bytes.prefix(max(0, 200 - excerpt.count)))
-                return true
-            }
-            guard (200..<300).contains(head.status) else {
+            let (head, excerpt) = try HTTPClient.exchange(HTTPRequest(url: sendURL, headers: [("Content-Type", "application/json")], body: body,
+                                                                      idleTimeoutMs: 15_000), cancellation: HTTPCancellation())
+            guard head.isSuccess else {
                 Terminal.error("streamchatai run: \(sendURL) answered HTTP \(head.status): \(String(decoding: excerpt, as: UTF8.self))")
                 return false
             }
