@@ -96,63 +96,54 @@ struct ConversationDrawer {
     // MARK: - Generative UI
 
     private func ui(_ node: UINode, indent: Int) -> [String] {
-        let kind = node.type.lowercased()
         let pad = String(repeating: " ", count: indent)
-        let text = node.visibleText ?? node.props["header"]?.stringValue ?? node.props["value"]?.stringValue.flatMap { kind.contains("input") || kind.contains("field") ? nil : $0 }
-        if node.state == .pending || kind == "placeholder" {
+        let text = node.shownText
+        switch NodeShape(node) {
+        case .pending:
             return [pad + Terminal.styled(ascii ? "..." : "…", "2")]
-        }
-        if kind.hasSuffix("header") || kind == "heading" {
+        case .header:
             let sub = node.props["subtitle"]?.stringValue ?? node.props["subTitle"]?.stringValue
             return [pad + Terminal.styled(text ?? "", "1") + (sub.map { Terminal.styled(" · " + $0, "2") } ?? "")]
-        }
-        if kind.hasSuffix("button") {
+        case .button:
             return [pad + Terminal.styled("[ \(text ?? "Button") ]", "7")] + children(node, indent: indent)
-        }
-        if kind == "buttons" || kind == "row" {
+        case .row:
             let drawn = node.children.flatMap { ui($0, indent: 0) }
             let joined = drawn.joined(separator: "  ")
             if drawn.count > 1, Self.width(of: joined) <= width - indent { return [pad + joined] }
             return drawn.map { pad + $0 }
-        }
-        if kind.contains("input") || kind.contains("field") || kind.contains("textarea") || kind.contains("picker") && !kind.contains("choice") {
+        case .field:
             let value = node.props["value"]?.stringValue ?? ""
             let placeholder = node.props["placeholder"]?.stringValue ?? ""
             let secret = node.isSecure && !value.isEmpty ? String(repeating: ascii ? "*" : "•", count: value.count) : value
             let shown = secret.isEmpty ? Terminal.styled(placeholder, "2") : secret
             return [pad + (text.map { $0 + ": " } ?? "") + "[" + shown + String(repeating: "_", count: max(1, 16 - Self.width(of: secret.isEmpty ? placeholder : secret))) + "]"]
-        }
-        if kind.contains("checkbox") || kind.contains("switch") {
+        case .check:
             let on = node.props["value"] == .bool(true) || node.props["checked"] == .bool(true)
             return [pad + (on ? "[x] " : "[ ] ") + (text ?? "")]
-        }
-        if kind.contains("separator") || kind.contains("divider") {
+        case .separator:
             return [pad + String(repeating: ascii ? "-" : "─", count: max(4, width - indent))]
-        }
-        if kind.contains("image") || kind.contains("video") || kind.contains("audio") {
-            let what = node.props["alt"]?.stringValue ?? node.props["description"]?.stringValue ?? text ?? node.props["url"]?.stringValue ?? ""
-            return [pad + Terminal.styled("[\(kind.contains("image") ? "image" : kind.contains("video") ? "video" : "audio"): \(what)]", "2")]
-        }
-        if kind == "icon" {
+        case .media(let word):
+            return [pad + Terminal.styled("[\(word): \(node.mediaDescription)]", "2")]
+        case .icon:
             return [pad + Terminal.styled("[icon: \(node.props["name"]?.stringValue ?? text ?? "")]", "2")]
-        }
-        if kind.contains("chart") { return chart(node, indent: indent, title: text) }
-        if kind == "card" || kind == "surface" {
+        case .chart:
+            return chart(node, indent: indent, title: text)
+        case .card:
             let (top, side, bottom) = ascii ? ("+-", "| ", "+-") : ("┌─", "│ ", "└─")
             var lines = [pad + top + (text.map { " " + Terminal.styled($0, "1") } ?? "")]
             let inner = ConversationDrawer(width: max(10, width - indent - 2), ascii: ascii)
             for child in node.children { lines += inner.ui(child, indent: 0).map { pad + side + $0 } }
             lines.append(pad + bottom)
             return lines
-        }
-        if kind.contains("table") {
+        case .table:
             return (text.map { [pad + Terminal.styled($0, "1")] } ?? []) + node.children.map { row in
                 pad + ([row.visibleText].compactMap { $0 } + row.children.compactMap(\.visibleText)).joined(separator: " | ")
             }
+        case .tabs, .other:
+            var lines = text.map { wrap($0, indent: indent) } ?? []
+            lines += children(node, indent: text == nil ? indent : indent + 2)
+            return lines
         }
-        var lines = text.map { wrap($0, indent: indent) } ?? []
-        lines += children(node, indent: text == nil ? indent : indent + 2)
-        return lines
     }
 
     private func children(_ node: UINode, indent: Int) -> [String] { node.children.flatMap { ui($0, indent: indent) } }

@@ -102,21 +102,21 @@ struct HTMLDrawer {
     // MARK: - Generative UI
 
     private func ui(_ node: UINode) -> String {
-        let kind = node.type.lowercased()
-        let text = node.visibleText ?? node.props["header"]?.stringValue ?? node.props["value"]?.stringValue.flatMap { kind.contains("input") || kind.contains("field") ? nil : $0 }
+        let text = node.shownText
         let attributes = "data-node=\"\(Self.escape(node.type))\" data-id=\"\(Self.escape(node.id))\""
         let inner = node.children.map(ui).joined()
-        if node.state == .pending || kind == "placeholder" { return "<span class=\"pending\" \(attributes)>…</span>" }
-        if kind.hasSuffix("header") || kind == "heading" {
+        switch NodeShape(node) {
+        case .pending:
+            return "<span class=\"pending\" \(attributes)>…</span>"
+        case .header:
             let sub = (node.props["subtitle"]?.stringValue ?? node.props["subTitle"]?.stringValue).map { " <span class=\"dim\">· \(Self.escape($0))</span>" } ?? ""
             return "<h4 \(attributes)>\(Self.escape(text ?? ""))\(sub)</h4>"
-        }
-        if kind.hasSuffix("button") {
+        case .button:
             let action = node.props["action"] ?? .string(node.id)
             return "<button class=\"action\" \(attributes) data-action=\"\(Self.escape(JSONSerializer.string(action)))\">\(Self.escape(text ?? "Button"))</button>\(inner)"
-        }
-        if kind == "buttons" || kind == "row" { return "<div class=\"row\" \(attributes)>\(inner)</div>" }
-        if kind.contains("tabs") {
+        case .row:
+            return "<div class=\"row\" \(attributes)>\(inner)</div>"
+        case .tabs:
             let tabs = node.children.enumerated().map { i, tab in
                 "<button class=\"tab\(i == 0 ? " selected" : "")\" data-tab=\"\(i)\">\(Self.escape(tab.props["title"]?.stringValue ?? tab.props["label"]?.stringValue ?? tab.visibleText ?? "Tab \(i + 1)"))</button>"
             }.joined()
@@ -124,35 +124,33 @@ struct HTMLDrawer {
                 "<div class=\"tab-panel\" data-panel=\"\(i)\"\(i == 0 ? "" : " hidden")>\(tab.children.map(ui).joined())</div>"
             }.joined()
             return "<div class=\"tabs\" \(attributes)><div class=\"tab-bar\">\(tabs)</div>\(panels)</div>"
-        }
-        if kind.contains("input") || kind.contains("field") || kind.contains("textarea") || kind.contains("picker") && !kind.contains("choice") {
+        case .field:
             let value = node.props["value"]?.stringValue ?? ""
             let placeholder = node.props["placeholder"]?.stringValue ?? ""
             let type = node.isSecure ? "password" : "text"
             return "<label class=\"field\" \(attributes)>\(Self.escape(text ?? "")) <input type=\"\(type)\" name=\"\(Self.escape(node.id))\" value=\"\(Self.escape(value))\" placeholder=\"\(Self.escape(placeholder))\"></label>"
-        }
-        if kind.contains("checkbox") || kind.contains("switch") {
+        case .check:
             let on = node.props["value"] == .bool(true) || node.props["checked"] == .bool(true)
             return "<label class=\"check\" \(attributes)><input type=\"checkbox\" name=\"\(Self.escape(node.id))\"\(on ? " checked" : "")> \(Self.escape(text ?? ""))</label>"
-        }
-        if kind.contains("separator") || kind.contains("divider") { return "<hr \(attributes)>" }
-        if kind.contains("image") || kind.contains("video") || kind.contains("audio") {
+        case .separator:
+            return "<hr \(attributes)>"
+        case .media(let word):
             // No network: the media is described, not loaded.
-            let what = node.props["alt"]?.stringValue ?? node.props["description"]?.stringValue ?? text ?? node.props["url"]?.stringValue ?? ""
-            return "<figure class=\"media\" \(attributes)>[\(Self.escape(kind)): \(Self.escape(what))]</figure>"
-        }
-        if kind == "icon" { return "<span class=\"media\" \(attributes)>[icon: \(Self.escape(node.props["name"]?.stringValue ?? text ?? ""))]</span>" }
-        if kind.contains("chart") { return chart(node, attributes: attributes, title: text) }
-        if kind == "card" || kind == "surface" {
+            return "<figure class=\"media\" \(attributes)>[\(word): \(Self.escape(node.mediaDescription))]</figure>"
+        case .icon:
+            return "<span class=\"media\" \(attributes)>[icon: \(Self.escape(node.props["name"]?.stringValue ?? text ?? ""))]</span>"
+        case .chart:
+            return chart(node, attributes: attributes, title: text)
+        case .card:
             return "<div class=\"card\" \(attributes)>\(text.map { "<h3>\(Self.escape($0))</h3>" } ?? "")\(inner)</div>"
-        }
-        if kind.contains("table") {
+        case .table:
             let rows = node.children.map { row in
                 "<tr>" + ([row.visibleText].compactMap { $0 } + row.children.compactMap(\.visibleText)).map { "<td>\(Self.escape($0))</td>" }.joined() + "</tr>"
             }.joined()
             return "<table \(attributes)>\(text.map { "<caption>\(Self.escape($0))</caption>" } ?? "")\(rows)</table>"
+        case .other:
+            return "<div class=\"node\" \(attributes)>\(text.map { "<p>\(Self.paragraphs($0))</p>" } ?? "")\(inner)</div>"
         }
-        return "<div class=\"node\" \(attributes)>\(text.map { "<p>\(Self.paragraphs($0))</p>" } ?? "")\(inner)</div>"
     }
 
     /// A chart as one bar per number it shows.
