@@ -243,13 +243,9 @@ struct ChatSend {
         case .chunk(let chunk):
             let effects = reply.apply(chunk, atMs: elapsedMs)
             if case .textDelta(_, let delta) = chunk, !delta.isEmpty { onEvent?(.textDelta(delta)) }
-            for effect in effects {
-                switch effect {
-                case .serverToolCall(let id): announce(call: id, executor: "server")
-                case .serverToolResult(let id): announce(result: id)
-                case .stepsChanged: emitSteps()
-                }
-            }
+            if effects.stepsChanged { emitSteps() }
+            if let id = effects.serverToolCall { announce(call: id, executor: "server") }
+            if let id = effects.serverToolResult { announce(result: id) }
             return false
         }
     }

@@ -6,20 +6,24 @@ import StreamChatAI
 ///
 /// ```swift
 /// var reply = ChatReply(messageID: "a-1")
-/// for chunk in chunks { for effect in reply.apply(chunk, atMs: clock()) { show(effect) } }
+/// for chunk in chunks { show(reply.apply(chunk, atMs: clock())) }
 /// let body = reply.uiMessage
 /// ```
 public struct ChatReply: Sendable {
     /// What applying a chunk did that a watcher may want to show, beyond what
-    /// the chunk itself says (a text delta is its own news: no effect, so the
-    /// hot path allocates nothing).
-    public enum Effect: Sendable, Hashable {
-        /// The server will run (or ran) this call: its input is known.
-        case serverToolCall(callID: String)
-        /// The server's result of a call arrived.
-        case serverToolResult(callID: String)
+    /// the chunk itself says (a text delta is its own news: no effect). A
+    /// value, not a list, so the hot path allocates nothing.
+    public struct Effects: Sendable, Hashable {
         /// The reasoning or tool-call steps changed.
-        case stepsChanged
+        public var stepsChanged = false
+        /// The server will run (or ran) this call: its input is known.
+        public var serverToolCall: String?
+        /// The server's result of this call arrived.
+        public var serverToolResult: String?
+
+        /// Nothing to show.
+        public static let none = Effects()
+        static let steps = Effects(stepsChanged: true)
     }
 
     private enum Part: Sendable {
@@ -27,7 +31,8 @@ public struct ChatReply: Sendable {
         /// Text and reasoning keep their text in ``texts`` (by index), so a delta appends in place.
         case text(id: String, text: Int)
         case reasoning(id: String, text: Int)
-        case tool(callID: String)
+        /// The call at this index of ``calls``.
+        case tool(call: Int)
         case data(name: String, id: String?, data: JSONValue)
     }
 
@@ -56,25 +61,25 @@ public struct ChatReply: Sendable {
     /// The text part the last delta went to: most deltas go to the one before them.
     private var lastText: (id: String, index: Int)?
     private var reasoningParts: [String: Int] = [:]
+    private var lastReasoning: (id: String, index: Int)?
     private var dataParts: [String: Int] = [:]
-    private var calls: [String: ChatToolCall] = [:]
-    /// Call ids in the order they arrived.
-    public private(set) var callOrder: [String] = []
+    /// The calls in the order they arrived, and where each id's call is.
+    private var calls: [ChatToolCall] = []
+    private var callIndex: [String: Int] = [:]
 
     /// A reply to be built under `messageID`.
     public init(messageID: String) { self.messageID = messageID }
 
     /// The call of `id`, if the reply has it.
-    public func call(_ id: String) -> ChatToolCall? { calls[id] }
+    public func call(_ id: String) -> ChatToolCall? { callIndex[id].map { calls[$0] } }
 
     /// Every call, in the order they arrived.
-    public var toolCalls: [ChatToolCall] { callOrder.compactMap { calls[$0] } }
+    public var toolCalls: [ChatToolCall] { calls }
 
     /// Changes a call (the loop's results and approvals).
     public mutating func update(call id: String, _ change: (inout ChatToolCall) -> Void) {
-        guard var call = calls[id] else { return }
-        change(&call)
-        calls[id] = call
+        guard let k = callIndex[id] else { return }
+        change(&calls[k])
     }
 
     /// The text parts joined, a blank line between parts.
@@ -86,7 +91,7 @@ public struct ChatReply: Sendable {
     }
 
     /// Takes one chunk (at `atMs` on the reply's clock, for durations).
-    public mutating func apply(_ chunk: UIMessageChunk, atMs now: Int64) -> [Effect] {
+    public mutating func apply(_ chunk: UIMessageChunk, atMs now: Int64) -> Effects {
         chunkCount += 1
         switch chunk {
         case .start(let id, let meta):
@@ -104,29 +109,29 @@ public struct ChatReply: Sendable {
             break
         case .reasoningStart(let id):
             openReasoning(id, now)
-            return [.stepsChanged]
+            return .steps
         case .reasoningDelta(let id, let delta):
             // A delta before its start (seen after approval continuations) opens the part.
-            let opened = reasoningParts[id] == nil
+            let known = texts.count
             texts[openReasoning(id, now)].append(delta)
-            return opened ? [.stepsChanged] : []
+            return texts.count > known ? .steps : .none
         case .reasoningEnd(let id):
             let k = openReasoning(id, now)
             reasonings[k]?.done = true
             reasonings[k]?.endedAtMs = now
-            return [.stepsChanged]
+            return .steps
         case .toolInputStart(let callID, let name, let provider, let dynamic):
             openCall(callID, name, now) {
                 $0.providerExecuted = $0.providerExecuted || provider
                 $0.dynamic = $0.dynamic || dynamic
             }
-            return [.stepsChanged]
+            return .steps
         case .toolInputDelta(let callID, let delta):
-            guard calls[callID] != nil else { return [] }
-            calls[callID]!.inputText += delta
+            guard let k = callIndex[callID] else { return .none }
+            calls[k].inputText += delta
         case .toolInputAvailable(let callID, let name, let input, let provider, let dynamic):
-            var effects: [Effect] = [.stepsChanged]
-            openCall(callID, name, now) {
+            var effects = Effects.steps
+            let k = openCall(callID, name, now) {
                 $0.input = input
                 $0.providerExecuted = $0.providerExecuted || provider
                 $0.dynamic = $0.dynamic || dynamic
@@ -134,7 +139,7 @@ public struct ChatReply: Sendable {
                 if !$0.isSettled && $0.state != .approvalRequested { $0.state = .inputAvailable }
                 if $0.providerExecuted && $0.executor == nil { $0.executor = "server" }
             }
-            if calls[callID]?.executor == "server" { effects.append(.serverToolCall(callID: callID)) }
+            if calls[k].executor == "server" { effects.serverToolCall = callID }
             return effects
         case .toolInputError(let callID, let name, let input, let errorText):
             openCall(callID, name, now) {
@@ -144,7 +149,7 @@ public struct ChatReply: Sendable {
                 $0.executor = $0.executor ?? "server"
                 $0.endedAtMs = now
             }
-            return [.stepsChanged]
+            return .steps
         case .toolOutputAvailable(let callID, let output, let preliminary):
             return settle(callID, now) {
                 $0.output = output
@@ -161,12 +166,12 @@ public struct ChatReply: Sendable {
                 $0.errorText = $0.errorText ?? "The user declined the call."
             }
         case .toolApprovalRequest(let approvalID, let callID):
-            guard calls[callID] != nil else { return [] }
-            calls[callID]!.approvalID = approvalID
-            calls[callID]!.approved = nil
-            if !calls[callID]!.isSettled { calls[callID]!.state = .approvalRequested }
-            calls[callID]!.executor = "server"
-            return [.stepsChanged, .serverToolCall(callID: callID)]
+            guard let k = callIndex[callID] else { return .none }
+            calls[k].approvalID = approvalID
+            calls[k].approved = nil
+            if !calls[k].isSettled { calls[k].state = .approvalRequested }
+            calls[k].executor = "server"
+            return Effects(stepsChanged: true, serverToolCall: callID)
         case .messageMetadata(let meta):
             merge(meta)
         case .finish(let reason, let meta):
@@ -185,7 +190,7 @@ public struct ChatReply: Sendable {
                 parts.append(.data(name: name, id: id, data: data))
             }
         }
-        return []
+        return .none
     }
 
     /// The calls of this round left for this client: input complete, no
@@ -206,7 +211,7 @@ public struct ChatReply: Sendable {
             case .stepStart: return ["type": "step-start"]
             case .text(_, let k): return ["type": "text", "text": .string(texts[k]), "state": "done"]
             case .reasoning(_, let k): return ["type": "reasoning", "text": .string(texts[k]), "state": "done"]
-            case .tool(let id): return calls[id]?.uiPart
+            case .tool(let k): return calls[k].uiPart
             case .data(let name, let id, let data):
                 var members: [(String, JSONValue)] = [("type", .string("data-" + name))]
                 if let id { members.append(("id", .string(id))) }
@@ -232,7 +237,7 @@ public struct ChatReply: Sendable {
                 if !excerpt.isEmpty { members.append(("preview", .string(excerpt))) }
                 members.append(("duration_ms", .integer(max(0, (end ?? nowMs) - start))))
                 return .object(JSONObject(members))
-            case .tool(let id): return calls[id]?.attachment(target: target)
+            case .tool(let k): return calls[k].attachment(target: target)
             default: return nil
             }
         }
@@ -259,32 +264,44 @@ public struct ChatReply: Sendable {
     /// The text index of reasoning part `id`, opened (at `now`) when new.
     @discardableResult
     private mutating func openReasoning(_ id: String, _ now: Int64) -> Int {
-        if let k = reasoningParts[id] { return k }
+        if let last = lastReasoning, last.id == id { return last.index }
+        if let k = reasoningParts[id] {
+            lastReasoning = (id, k)
+            return k
+        }
         texts.append("")
         reasoningParts[id] = texts.count - 1
+        lastReasoning = (id, texts.count - 1)
         reasonings[texts.count - 1] = Reasoning(startedAtMs: now)
         parts.append(.reasoning(id: id, text: texts.count - 1))
         return texts.count - 1
     }
 
-    private mutating func openCall(_ id: String, _ name: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) {
-        if calls[id] == nil {
-            calls[id] = ChatToolCall(id: id, toolName: name, startedAtMs: now)
-            callOrder.append(id)
-            parts.append(.tool(callID: id))
+    /// The index of call `id`, opened when new; `change` applied to it.
+    @discardableResult
+    private mutating func openCall(_ id: String, _ name: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> Int {
+        let k: Int
+        if let known = callIndex[id] {
+            k = known
+        } else {
+            k = calls.count
+            calls.append(ChatToolCall(id: id, toolName: name, startedAtMs: now))
+            callIndex[id] = k
+            parts.append(.tool(call: k))
         }
-        change(&calls[id]!)
+        change(&calls[k])
+        return k
     }
 
-    private mutating func settle(_ id: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> [Effect] {
-        guard calls[id] != nil else { return [] }
-        change(&calls[id]!)
-        guard calls[id]!.isSettled else { return [] }
-        calls[id]!.endedAtMs = now
+    private mutating func settle(_ id: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> Effects {
+        guard let k = callIndex[id] else { return .none }
+        change(&calls[k])
+        guard calls[k].isSettled else { return .none }
+        calls[k].endedAtMs = now
         // An outcome in the stream is the server's, unless this client ran the call; a watcher
         // announces each call once, so saying the call again here is harmless.
-        if calls[id]!.executor != "client" { calls[id]!.executor = "server" }
-        return [.stepsChanged, .serverToolCall(callID: id), .serverToolResult(callID: id)]
+        if calls[k].executor != "client" { calls[k].executor = "server" }
+        return Effects(stepsChanged: true, serverToolCall: id, serverToolResult: id)
     }
 
     private mutating func merge(_ meta: JSONObject) {

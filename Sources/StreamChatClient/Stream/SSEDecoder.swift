@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Splits a `text/event-stream` body into its events' data, as bytes arrive
 /// in pieces of any size: lines end with LF, CRLF or CR; `data:` lines of one
 /// event are joined with LF; a blank line ends the event; comments (`:`) and
@@ -35,8 +41,7 @@ public struct SSEDecoder: Sendable {
         }
         afterCR = false
         while i < count {
-            var end = i
-            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            var end = Self.lineEnd(bytes, from: i)
             guard end < count else {
                 append(bytes, i, count)
                 return
@@ -59,6 +64,17 @@ public struct SSEDecoder: Sendable {
             }
             i = end + 1
         }
+    }
+
+    /// Where the line starting at `from` ends (its LF or CR), or `bytes.count`:
+    /// found with `memchr`, which reads many bytes at a time.
+    private static func lineEnd(_ bytes: UnsafeRawBufferPointer, from: Int) -> Int {
+        guard let base = bytes.baseAddress, from < bytes.count else { return bytes.count }
+        let rest = bytes.count - from
+        let lf = memchr(base + from, 0x0A, rest).map { UnsafeRawPointer($0) - base } ?? bytes.count
+        // A CR before the LF ends the line there (CR and CRLF line ends).
+        let cr = memchr(base + from, 0x0D, lf - from).map { UnsafeRawPointer($0) - base }
+        return cr ?? lf
     }
 
     /// Ends the stream: an event the body left without its blank line still counts.

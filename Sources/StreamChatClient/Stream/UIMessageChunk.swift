@@ -1,5 +1,11 @@
 import StreamChatAI
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// One chunk of the AI SDK UI message stream (the `data:` of one SSE event),
 /// with the fields the chat client reads. Chunk types the client has no use
 /// for (`source-url`, `source-document`, `file`) read as ``ignored(_:)``.
@@ -65,83 +71,178 @@ extension UIMessageChunk {
     /// Reads one event's data leniently: unknown types and fields are
     /// skipped; a known type without a field it needs is a warning.
     public static func read(_ data: [UInt8]) -> Reading {
+        data.withUnsafeBytes { read($0) }
+    }
+
+    /// Reads one event's data leniently; see ``read(_:)-([UInt8])``.
+    ///
+    /// The chunk is read member by member from the bytes (a stream is
+    /// thousands of small objects, most of them deltas): only the fields
+    /// chunks use are built, the rest are checked and skipped.
+    public static func read(_ data: UnsafeRawBufferPointer) -> Reading {
         if data.count == 6, data.elementsEqual("[DONE]".utf8) { return .done }
-        let value: JSONValue
+        var fields = Fields()
         do {
-            value = try data.withUnsafeBytes { (bytes) throws(JSONError) in try JSONParser.parse(bytes) }
+            guard var object = try JSONObjectReader(data) else {
+                let value = try JSONParser.parse(data)
+                return .warning("an event that is not a JSON object (\(value.typeName)) was skipped")
+            }
+            while try object.nextMember() { try fields.read(&object) }
         } catch {
             return .warning("an event that is not JSON was skipped: \(error)")
         }
-        guard case .object(let o) = value else { return .warning("an event that is not a JSON object (\(value.typeName)) was skipped") }
-        guard case .string(let type)? = o["type"] else { return .warning("an event without a string \"type\" was skipped") }
-        return read(type: type, o)
+        guard let type = fields.type else { return .warning("an event without a string \"type\" was skipped") }
+        return fields.chunk(of: type)
+    }
+}
+
+/// A chunk's `type`, told from its bytes.
+private enum ChunkType {
+    case known(KnownChunkType)
+    case data(name: String)
+    case unknown
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        if let known = KnownChunkType(bytes) {
+            self = .known(known)
+        } else if bytes.count > 5, bytes.starts(with: "data-".utf8) {
+            self = .data(name: String(decoding: bytes[5...], as: UTF8.self))
+        } else {
+            self = .unknown
+        }
+    }
+}
+
+/// The chunk types with a fixed name.
+private enum KnownChunkType: String, CaseIterable {
+    case textDelta = "text-delta", reasoningDelta = "reasoning-delta", toolInputDelta = "tool-input-delta"
+    case start, startStep = "start-step", finishStep = "finish-step"
+    case textStart = "text-start", textEnd = "text-end", reasoningStart = "reasoning-start", reasoningEnd = "reasoning-end"
+    case toolInputStart = "tool-input-start", toolInputAvailable = "tool-input-available", toolInputError = "tool-input-error"
+    case toolOutputAvailable = "tool-output-available", toolOutputError = "tool-output-error"
+    case toolOutputDenied = "tool-output-denied", toolApprovalRequest = "tool-approval-request"
+    case messageMetadata = "message-metadata", finish, error, abort
+    case sourceURL = "source-url", sourceDocument = "source-document", file
+
+    /// The names as bytes, grouped by length, for a lookup that builds no string.
+    private static let byLength: [[([UInt8], KnownChunkType)]] = {
+        var table = [[([UInt8], KnownChunkType)]](repeating: [], count: 32)
+        for type in allCases { table[type.rawValue.utf8.count].append((Array(type.rawValue.utf8), type)) }
+        return table
+    }()
+
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count < Self.byLength.count, let start = bytes.baseAddress else { return nil }
+        for (name, type) in Self.byLength[bytes.count] where name.withUnsafeBytes({ memcmp($0.baseAddress!, start, bytes.count) == 0 }) {
+            self = type
+            return
+        }
+        return nil
+    }
+}
+
+/// The members chunks use, as the last member of each name gave them (a
+/// string or flag of another JSON type reads as missing).
+private struct Fields {
+    var type: ChunkType?
+    var id, delta, toolCallID, toolName, inputTextDelta, errorText, approvalID, messageID, finishReason, reason: String?
+    var input, output, data, messageMetadata: JSONValue?
+    var providerExecuted, dynamic, preliminary, transient: Bool?
+
+    mutating func read(_ object: inout JSONObjectReader) throws(JSONError) {
+        // The members of a delta first: they are most of a stream.
+        if object.keyIs("type") {
+            var type: ChunkType?
+            _ = try object.readStringBytes { type = ChunkType($0) }
+            self.type = type
+        } else if object.keyIs("id") { id = try object.readString() }
+        else if object.keyIs("delta") { delta = try object.readString() }
+        else if object.keyIs("toolCallId") { toolCallID = try object.readString() }
+        else if object.keyIs("toolName") { toolName = try object.readString() }
+        else if object.keyIs("inputTextDelta") { inputTextDelta = try object.readString() }
+        else if object.keyIs("input") { input = try object.readValue() }
+        else if object.keyIs("output") { output = try object.readValue() }
+        else if object.keyIs("errorText") { errorText = try object.readString() }
+        else if object.keyIs("providerExecuted") { providerExecuted = try object.readBool() }
+        else if object.keyIs("dynamic") { dynamic = try object.readBool() }
+        else if object.keyIs("preliminary") { preliminary = try object.readBool() }
+        else if object.keyIs("approvalId") { approvalID = try object.readString() }
+        else if object.keyIs("messageId") { messageID = try object.readString() }
+        else if object.keyIs("messageMetadata") { messageMetadata = try object.readValue() }
+        else if object.keyIs("finishReason") { finishReason = try object.readString() }
+        else if object.keyIs("reason") { reason = try object.readString() }
+        else if object.keyIs("data") { data = try object.readValue() }
+        else if object.keyIs("transient") { transient = try object.readBool() }
     }
 
-    private static func read(type: String, _ o: JSONObject) -> Reading {
-        func need(_ key: String) -> String? { o[key]?.stringValue }
-        func missing(_ key: String) -> Reading {
-            .warning("a \(JSONSerializer.quoted(type)) chunk without a string \(JSONSerializer.quoted(key)) was skipped")
-        }
-        func flag(_ key: String) -> Bool { o[key]?.boolValue ?? false }
-        // The deltas first: they are most of a stream.
+    func chunk(of type: ChunkType) -> UIMessageChunk.Reading {
         switch type {
-        case "text-delta", "reasoning-delta":
-            guard let id = need("id") else { return missing("id") }
-            guard let delta = need("delta") else { return missing("delta") }
-            return .chunk(type == "text-delta" ? .textDelta(id: id, delta: delta) : .reasoningDelta(id: id, delta: delta))
-        case "tool-input-delta":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            guard let delta = need("inputTextDelta") else { return missing("inputTextDelta") }
-            return .chunk(.toolInputDelta(callID: call, delta: delta))
-        case "start": return .chunk(.start(messageID: need("messageId"), metadata: o["messageMetadata"]?.objectValue))
-        case "start-step": return .chunk(.startStep)
-        case "finish-step": return .chunk(.finishStep)
-        case "text-start", "text-end", "reasoning-start", "reasoning-end":
-            guard let id = need("id") else { return missing("id") }
+        case .known(let known): return chunk(of: known)
+        case .data(let name): return .chunk(.data(name: name, id: id, data: data ?? .null, transient: transient ?? false))
+        case .unknown: return .skipped
+        }
+    }
+
+    private func chunk(of type: KnownChunkType) -> UIMessageChunk.Reading {
+        func missing(_ key: String) -> UIMessageChunk.Reading {
+            .warning("a \(JSONSerializer.quoted(type.rawValue)) chunk without a string \(JSONSerializer.quoted(key)) was skipped")
+        }
+        switch type {
+        case .textDelta, .reasoningDelta:
+            guard let id else { return missing("id") }
+            guard let delta else { return missing("delta") }
+            if case .textDelta = type { return .chunk(.textDelta(id: id, delta: delta)) }
+            return .chunk(.reasoningDelta(id: id, delta: delta))
+        case .toolInputDelta:
+            guard let toolCallID else { return missing("toolCallId") }
+            guard let inputTextDelta else { return missing("inputTextDelta") }
+            return .chunk(.toolInputDelta(callID: toolCallID, delta: inputTextDelta))
+        case .start: return .chunk(.start(messageID: messageID, metadata: messageMetadata?.objectValue))
+        case .startStep: return .chunk(.startStep)
+        case .finishStep: return .chunk(.finishStep)
+        case .textStart, .textEnd, .reasoningStart, .reasoningEnd:
+            guard let id else { return missing("id") }
             switch type {
-            case "text-start": return .chunk(.textStart(id: id))
-            case "text-end": return .chunk(.textEnd(id: id))
-            case "reasoning-start": return .chunk(.reasoningStart(id: id))
+            case .textStart: return .chunk(.textStart(id: id))
+            case .textEnd: return .chunk(.textEnd(id: id))
+            case .reasoningStart: return .chunk(.reasoningStart(id: id))
             default: return .chunk(.reasoningEnd(id: id))
             }
-        case "tool-input-start":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            guard let name = need("toolName") else { return missing("toolName") }
-            return .chunk(.toolInputStart(callID: call, toolName: name, providerExecuted: flag("providerExecuted"), dynamic: flag("dynamic")))
-        case "tool-input-available":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            guard let name = need("toolName") else { return missing("toolName") }
-            return .chunk(.toolInputAvailable(callID: call, toolName: name, input: o["input"] ?? .object([:]),
-                                              providerExecuted: flag("providerExecuted"), dynamic: flag("dynamic")))
-        case "tool-input-error":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            return .chunk(.toolInputError(callID: call, toolName: need("toolName") ?? "", input: o["input"] ?? .null,
-                                          errorText: need("errorText") ?? "The tool's input could not be read."))
-        case "tool-output-available":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            return .chunk(.toolOutputAvailable(callID: call, output: o["output"] ?? .null, preliminary: flag("preliminary")))
-        case "tool-output-error":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            return .chunk(.toolOutputError(callID: call, errorText: need("errorText") ?? "The tool failed."))
-        case "tool-output-denied":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            return .chunk(.toolOutputDenied(callID: call))
-        case "tool-approval-request":
-            guard let call = need("toolCallId") else { return missing("toolCallId") }
-            return .chunk(.toolApprovalRequest(approvalID: need("approvalId") ?? call, callID: call))
-        case "message-metadata":
-            guard let metadata = o["messageMetadata"]?.objectValue else {
+        case .toolInputStart:
+            guard let toolCallID else { return missing("toolCallId") }
+            guard let toolName else { return missing("toolName") }
+            return .chunk(.toolInputStart(callID: toolCallID, toolName: toolName,
+                                          providerExecuted: providerExecuted ?? false, dynamic: dynamic ?? false))
+        case .toolInputAvailable:
+            guard let toolCallID else { return missing("toolCallId") }
+            guard let toolName else { return missing("toolName") }
+            return .chunk(.toolInputAvailable(callID: toolCallID, toolName: toolName, input: input ?? .object([:]),
+                                              providerExecuted: providerExecuted ?? false, dynamic: dynamic ?? false))
+        case .toolInputError:
+            guard let toolCallID else { return missing("toolCallId") }
+            return .chunk(.toolInputError(callID: toolCallID, toolName: toolName ?? "", input: input ?? .null,
+                                          errorText: errorText ?? "The tool's input could not be read."))
+        case .toolOutputAvailable:
+            guard let toolCallID else { return missing("toolCallId") }
+            return .chunk(.toolOutputAvailable(callID: toolCallID, output: output ?? .null, preliminary: preliminary ?? false))
+        case .toolOutputError:
+            guard let toolCallID else { return missing("toolCallId") }
+            return .chunk(.toolOutputError(callID: toolCallID, errorText: errorText ?? "The tool failed."))
+        case .toolOutputDenied:
+            guard let toolCallID else { return missing("toolCallId") }
+            return .chunk(.toolOutputDenied(callID: toolCallID))
+        case .toolApprovalRequest:
+            guard let toolCallID else { return missing("toolCallId") }
+            return .chunk(.toolApprovalRequest(approvalID: approvalID ?? toolCallID, callID: toolCallID))
+        case .messageMetadata:
+            guard let metadata = messageMetadata?.objectValue else {
                 return .warning("a \"message-metadata\" chunk without an object \"messageMetadata\" was skipped")
             }
             return .chunk(.messageMetadata(metadata))
-        case "finish": return .chunk(.finish(reason: need("finishReason"), metadata: o["messageMetadata"]?.objectValue))
-        case "error":
-            return .chunk(.error(need("errorText") ?? "The agent reported an error without a text."))
-        case "abort": return .chunk(.abort(reason: need("reason")))
-        case "source-url", "source-document", "file": return .chunk(.ignored(type))
-        default:
-            guard type.hasPrefix("data-"), type.count > 5 else { return .skipped }
-            return .chunk(.data(name: String(type.dropFirst(5)), id: need("id"), data: o["data"] ?? .null, transient: flag("transient")))
+        case .finish: return .chunk(.finish(reason: finishReason, metadata: messageMetadata?.objectValue))
+        case .error: return .chunk(.error(errorText ?? "The agent reported an error without a text."))
+        case .abort: return .chunk(.abort(reason: reason))
+        case .sourceURL, .sourceDocument, .file: return .chunk(.ignored(type.rawValue))
         }
     }
 }

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads the members of a JSON object one at a time, building only the values
+/// asked for: a key is compared as bytes, a value the caller doesn't want is
+/// checked and skipped without being built.
+///
+/// For a hot path that needs a few fields of many small objects (the chunks
+/// of a stream) this avoids the arrays, strings and lookups of a full
+/// ``JSONValue``. The whole document is still checked as strictly as
+/// ``JSONParser`` checks it, with the same limits and error messages.
+///
+/// ```swift
+/// guard var object = try JSONObjectReader(bytes) else { return } // not an object
+/// while try object.nextMember() {
+///     if object.keyIs("type") { type = try object.readString() }
+/// }                                                              // unread values are skipped
+/// ```
+///
+/// The bytes must stay valid while the reader is used.
+public struct JSONObjectReader {
+    private var reader: JSONReader
+    /// The current key: in place, or decoded (it had escapes).
+    private var keyStart = 0
+    private var keyCount = 0
+    private var decodedKey: String?
+    private var keyAt = 0
+    private var atFirstMember = true
+    private var valuePending = false
+    private var finished = false
+
+    /// A reader of the object `bytes` hold; nil when they hold another JSON
+    /// value (leading whitespace and a UTF-8 byte order mark are skipped).
+    /// Throws for a document over the size limit or an empty one.
+    public init?(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(JSONError) {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONError(kind: .limitExceeded, message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes", offset: 0)
+        }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
+            throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
+        }
+        reader = JSONReader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+        if bytes.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { reader.i = 3 }
+        reader.skipWhitespace()
+        guard reader.i < reader.end, base[reader.i] == 0x7B else { return nil }
+        finished = !(try reader.beginContainer(closedBy: 0x7D))
+        if finished { try endOfDocument() }
+    }
+
+    /// Moves to the next member (skipping the current value if it was not
+    /// read); false after the last, once the rest of the document is checked.
+    public mutating func nextMember() throws(JSONError) -> Bool {
+        if valuePending {
+            try skipValue()
+        }
+        if finished { return false }
+        if atFirstMember {
+            atFirstMember = false
+        } else {
+            guard try reader.another(in: 0x7D, index: nil) else {
+                finished = true
+                try endOfDocument()
+                return false
+            }
+        }
+        guard reader.i < reader.end, reader.base[reader.i] == 0x22 else {
+            throw reader.unexpected("in an object: expected a key in double quotes")
+        }
+        keyAt = reader.i
+        let first = UnsafeRawPointer(reader.base)
+        let last = first + reader.end
+        var start = 0
+        var count = 0
+        var decoded: String?
+        try reader.stringBytes { bytes in
+            // In place unless it had escapes, in which case the bytes are the reader's decoding buffer.
+            if let p = bytes.baseAddress, p >= first, p < last {
+                start = p - first
+                count = bytes.count
+            } else {
+                decoded = String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        (keyStart, keyCount, decodedKey) = (start, count, decoded)
+        try reader.colon(afterKeyAt: keyAt)
+        valuePending = true
+        return true
+    }
+
+    /// The current member's key.
+    public var key: String {
+        decodedKey ?? String(decoding: UnsafeBufferPointer(start: reader.base + keyStart, count: keyCount), as: UTF8.self)
+    }
+
+    /// Whether the current member's key is `name`.
+    public func keyIs(_ name: StaticString) -> Bool {
+        if let decodedKey { return decodedKey == name.description }
+        guard name.utf8CodeUnitCount == keyCount else { return false }
+        return memcmp(name.utf8Start, reader.base + keyStart, keyCount) == 0
+    }
+
+    /// The current value when it is a string; nil (the value skipped) when it is another value.
+    public mutating func readString() throws(JSONError) -> String? {
+        guard try pending(is: 0x22) else { return nil }
+        return try withKey { (reader: inout JSONReader) throws(JSONError) in try reader.string() }
+    }
+
+    /// Hands `body` the current value's UTF-8 bytes when it is a string (in
+    /// place, or decoded when it has escapes; valid only inside `body`) and
+    /// returns true; false (the value skipped) when it is another value.
+    public mutating func readStringBytes(_ body: (UnsafeRawBufferPointer) -> Void) throws(JSONError) -> Bool {
+        guard try pending(is: 0x22) else { return false }
+        try withKey { (reader: inout JSONReader) throws(JSONError) in try reader.stringBytes(body) }
+        return true
+    }
+
+    /// The current value when it is `true` or `false`; nil (the value skipped) otherwise.
+    public mutating func readBool() throws(JSONError) -> Bool? {
+        guard valuePending, reader.i < reader.end, reader.base[reader.i] == 0x74 || reader.base[reader.i] == 0x66 else {
+            try skipValue()
+            return nil
+        }
+        return try readValue().boolValue
+    }
+
+    /// The current value, built (null when it was already read).
+    public mutating func readValue() throws(JSONError) -> JSONValue {
+        guard valuePending else { return .null }
+        valuePending = false
+        return try withKey { (reader: inout JSONReader) throws(JSONError) in try reader.value() }
+    }
+
+    /// Skips the current value, checking it.
+    public mutating func skipValue() throws(JSONError) {
+        guard valuePending else { return }
+        valuePending = false
+        try withKey { (reader: inout JSONReader) throws(JSONError) in try reader.skipValue() }
+    }
+
+    /// Whether the pending value starts with `byte`; when not, it is skipped.
+    private mutating func pending(is byte: UInt8) throws(JSONError) -> Bool {
+        guard valuePending else { return false }
+        if reader.i < reader.end, reader.base[reader.i] == byte {
+            valuePending = false
+            return true
+        }
+        try skipValue()
+        return false
+    }
+
+    /// Runs a read of the current value, naming the key in its error as the parser does.
+    private mutating func withKey<R>(_ read: (inout JSONReader) throws(JSONError) -> R) throws(JSONError) -> R {
+        do throws(JSONError) {
+            return try read(&reader)
+        } catch {
+            throw JSONReader.prefixed(error, key: reader.key(at: keyAt))
+        }
+    }
+
+    private mutating func endOfDocument() throws(JSONError) {
+        reader.skipWhitespace()
+        if reader.i < reader.end {
+            throw reader.unexpected("after the JSON value: expected the end of the input")
+        }
+    }
+}
+
