@@ -33,34 +33,41 @@ enum ChatBench {
         return (sse, chunks.dropLast().map { Array($0.utf8) })
     }
 
-    struct DecodeResult { var bytes: Int, decoderMicros: Double, parseMicros: Double }
+    struct DecodeResult { var bytes: Int, decoderMicros: Double, foldMicros: Double, parseMicros: Double }
+
+    /// The stream fed in pieces of 4 KB, as a socket hands them over: each
+    /// event's chunk read, and folded into a reply when `fold`.
+    static func decodeStream(_ sse: [UInt8], fold: Bool) -> Int {
+        var decoder = SSEDecoder()
+        var reply = ChatReply(messageID: "m")
+        var chunks = 0
+        sse.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + 4096)
+                decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) { data in
+                    guard case .chunk(let chunk) = UIMessageChunk.read(data) else { return }
+                    chunks += 1
+                    if fold { _ = reply.apply(chunk, atMs: 0) }
+                }
+                offset = end
+            }
+        }
+        return fold ? reply.chunkCount : chunks
+    }
 
     static func decode(budgetSeconds: Double) -> DecodeResult {
         let (sse, chunks) = stream(approximateBytes: 1 << 20)
         let times = bestSecondsPerCall(budget: budgetSeconds, comparing: [
-            {
-                var decoder = SSEDecoder()
-                var reply = ChatReply(messageID: "m")
-                sse.withUnsafeBytes { bytes in
-                    // Pieces of 4 KB, as a socket hands them over.
-                    var offset = 0
-                    while offset < bytes.count {
-                        let end = min(bytes.count, offset + 4096)
-                        decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) { data in
-                            if case .chunk(let chunk) = UIMessageChunk.read(data) { _ = reply.apply(chunk, atMs: 0) }
-                        }
-                        offset = end
-                    }
-                }
-                precondition(reply.chunkCount > 0)
-            },
+            { precondition(decodeStream(sse, fold: false) == chunks.count) },
+            { precondition(decodeStream(sse, fold: true) == chunks.count) },
             {
                 var count = 0
                 for chunk in chunks { if (try? JSONParser.parse(chunk)) != nil { count += 1 } }
                 precondition(count == chunks.count)
             },
         ])
-        return DecodeResult(bytes: sse.count, decoderMicros: times[0] * 1e6, parseMicros: times[1] * 1e6)
+        return DecodeResult(bytes: sse.count, decoderMicros: times[0] * 1e6, foldMicros: times[1] * 1e6, parseMicros: times[2] * 1e6)
     }
 
     /// The decoder's phases on the same stream, in microseconds: SSE framing; framing and chunk reading; everything.

@@ -12,6 +12,35 @@ import Glibc
 /// Built once: a library is made from its signature lines.
 let fuzzChatLibrary = OpenUILibrary.chat
 
+/// Reads `bytes` member by member, building every other member's value (the
+/// choice seeded by the input's length), and stops the run when that
+/// disagrees with the parser: an error where it parses, another error, or
+/// other members.
+func checkObjectReader(_ bytes: UnsafeRawBufferPointer) {
+    let parsed = Result { () throws(JSONError) in try JSONParser.parse(bytes) }
+    var members: [(String, JSONValue?)] = []
+    let read = Result { () throws(JSONError) -> Bool in
+        guard var object = try JSONObjectReader(bytes) else { return false }
+        while try object.nextMember() {
+            let key = object.key
+            members.append((key, (members.count + bytes.count) % 2 == 0 ? .some(try object.readValue()) : .none))
+        }
+        return true
+    }
+    switch (read, parsed) {
+    case (.success(false), _): return
+    case (.success(true), .success(.object(let object))):
+        guard members.count == object.count, zip(members, object).allSatisfy({ mine, theirs in
+            mine.0 == theirs.key && (mine.1.map { $0 == theirs.value } ?? true)
+        }) else {
+            fatalError("json: the object reader read other members than the parser")
+        }
+    case (.failure(let mine), .failure(let theirs)):
+        guard "\(mine)" == "\(theirs)" else { fatalError("json: the object reader's error \(mine) is not the parser's \(theirs)") }
+    default: fatalError("json: the object reader and the parser disagree on whether the document is valid")
+    }
+}
+
 /// The targets by name: each gets one input.
 /// Where the mcp target's server writes its answers.
 let fuzzDevNull = open("/dev/null", O_WRONLY)
@@ -70,7 +99,9 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         server.drain()
     },
     // JSON: parse; a parsed value written and read again is the same value.
+    // The parser, and the member-by-member object reader against it: the same error, or the same members.
     "json": { bytes in
+        checkObjectReader(bytes)
         guard let value = try? JSONParser.parse(bytes) else { return }
         var writer = JSONWriter()
         writer.value(value)

@@ -47,35 +47,52 @@ private func agreesWithParser(_ text: [UInt8], read: (Int) -> Bool) -> Bool {
         #expect(got?.map(\.0) == ["type", "n", "type", ""])
         #expect(got?[2].1 == ["x": [1, 2]])
         try text.withUnsafeBytes { bytes in
-            var object = try #require(try JSONObjectReader(bytes))
-            #expect(try object.nextMember())
-            #expect(object.keyIs("type") && !object.keyIs("typ") && !object.keyIs("types"))
-            #expect(try object.readString() == "a")
-            #expect(try object.nextMember())
-            #expect(try object.readString() == nil)  // a number: skipped
-            #expect(try object.nextMember())
-            #expect(try object.readBool() == nil)  // an object: skipped
-            #expect(try object.nextMember())
-            #expect(object.keyIs(""))
-            #expect(try object.readBool() == true)
-            #expect(try !object.nextMember())
-            #expect(try !object.nextMember())
+            guard var object = try JSONObjectReader(bytes) else {
+                Issue.record("an object read as another value")
+                return
+            }
+            var steps: [String] = []
+            while try object.nextMember() {
+                let key = object.key
+                let isType = object.keyIs("type"), near = object.keyIs("typ") || object.keyIs("types"), empty = object.keyIs("")
+                switch steps.count {
+                case 0: steps.append("\(key) \(isType) \(near) \(try object.readString() ?? "-")")
+                case 1: steps.append("\(key) \(try object.readString() ?? "skipped")")  // a number
+                case 2: steps.append("\(key) \(try object.readBool().map(String.init) ?? "skipped")")  // an object
+                default: steps.append("\(empty) \(try object.readBool().map(String.init) ?? "-")")
+                }
+            }
+            let again = try object.nextMember()
+            #expect(steps == ["type true false a", "n skipped", "type skipped", "true true"])
+            #expect(!again)
         }
     }
 
     @Test func `a key or string with escapes reads as its decoded text`() throws {
         let text = Array(#"{"ty\u0070e":"text\u002ddelta","k\"q":"caf\u00e9 \ud83d\ude00"}"#.utf8)
         try text.withUnsafeBytes { bytes in
-            var object = try #require(try JSONObjectReader(bytes))
-            #expect(try object.nextMember())
-            #expect(object.keyIs("type") && object.key == "type")
+            guard var object = try JSONObjectReader(bytes) else {
+                Issue.record("an object read as another value")
+                return
+            }
+            _ = try object.nextMember()
+            let first = (object.keyIs("type"), object.key)
             var seen: [UInt8] = []
-            #expect(try object.readStringBytes { seen = Array($0) })
-            #expect(seen == Array("text-delta".utf8))
-            #expect(try object.nextMember())
-            #expect(object.key == "k\"q")
-            #expect(try object.readString() == "café 😀")
+            let wasString = try object.readStringBytes { seen = Array($0) }
+            _ = try object.nextMember()
+            let second = (object.key, try object.readString())
+            #expect(first == (true, "type"))
+            #expect(wasString && seen == Array("text-delta".utf8))
+            #expect(second == ("k\"q", "café 😀"))
         }
+    }
+
+    @Test func `a key set finds names from bytes, the empty name and names of one length included`() {
+        let set = JSONKeySet(["id", "io", "", "delta"])
+        func find(_ text: String) -> Int? { Array(text.utf8).withUnsafeBytes { set.index(of: $0) } }
+        #expect(find("id") == 0 && find("io") == 1 && find("") == 2 && find("delta") == 3)
+        #expect(find("ix") == nil && find("deltas") == nil && find(String(repeating: "x", count: 100)) == nil)
+        #expect(JSONKeySet([]).index(of: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
     }
 
     @Test func `a value that is not read is still checked`() {

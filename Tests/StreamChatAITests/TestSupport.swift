@@ -52,8 +52,10 @@ final class Recorder: Sendable {
     var runs: [String] { state.withLock { $0.runs } }
     var sent: [(String, AIToolResult)] { state.withLock { $0.sent } }
 
-    /// Waits (up to 10 s, never in a passing run) for one more send.
-    func waitForSend() -> Bool { signal.wait(timeout: .now() + 10) == .success }
+    /// Waits (up to 120 s, never in a passing run) for one more send.
+    /// A whole parallel run on two cores can hold every thread of the cooperative pool for a while (a tool that
+    /// completes in a Task waits for one), so the bound is generous; it only matters when something hangs.
+    func waitForSend() -> Bool { signal.wait(timeout: .now() + 120) == .success }
 
     /// The same, waiting on a thread of its own: a test whose tool completes in a Task must not hold one of the
     /// few threads of the cooperative pool (two on a 2-core machine) while the Task waits for one.

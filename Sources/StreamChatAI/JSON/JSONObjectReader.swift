@@ -20,17 +20,18 @@ import Musl
 /// }                                                              // unread values are skipped
 /// ```
 ///
-/// The bytes must stay valid while the reader is used.
-public struct JSONObjectReader {
+/// The bytes must stay valid while the reader is used. The reader can't be
+/// copied (a copy would be a second cursor over the same members).
+public struct JSONObjectReader: ~Copyable {
     private var reader: JSONReader
     /// The current key: in place, or decoded (it had escapes).
-    private var keyStart = 0
-    private var keyCount = 0
+    private var keyStart: Int
+    private var keyCount: Int
     private var decodedKey: String?
-    private var keyAt = 0
-    private var atFirstMember = true
-    private var valuePending = false
-    private var finished = false
+    private var keyAt: Int
+    private var atFirstMember: Bool
+    private var valuePending: Bool
+    private var finished: Bool
 
     /// A reader of the object `bytes` hold; nil when they hold another JSON
     /// value (leading whitespace and a UTF-8 byte order mark are skipped).
@@ -42,12 +43,15 @@ public struct JSONObjectReader {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
             throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
         }
-        reader = JSONReader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+        var reader = JSONReader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
         if bytes.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { reader.i = 3 }
         reader.skipWhitespace()
         guard reader.i < reader.end, base[reader.i] == 0x7B else { return nil }
-        finished = !(try reader.beginContainer(closedBy: 0x7D))
-        if finished { try endOfDocument() }
+        let empty = !(try reader.beginContainer(closedBy: 0x7D))
+        if empty { try Self.endOfDocument(&reader) }
+        self.reader = reader
+        (keyStart, keyCount, decodedKey, keyAt) = (0, 0, nil, 0)
+        (atFirstMember, valuePending, finished) = (true, false, empty)
     }
 
     /// Moves to the next member (skipping the current value if it was not
@@ -62,7 +66,7 @@ public struct JSONObjectReader {
         } else {
             guard try reader.another(in: 0x7D, index: nil) else {
                 finished = true
-                try endOfDocument()
+                try Self.endOfDocument(&reader)
                 return false
             }
         }
@@ -70,21 +74,11 @@ public struct JSONObjectReader {
             throw reader.unexpected("in an object: expected a key in double quotes")
         }
         keyAt = reader.i
-        let first = UnsafeRawPointer(reader.base)
-        let last = first + reader.end
-        var start = 0
-        var count = 0
-        var decoded: String?
-        try reader.stringBytes { bytes in
-            // In place unless it had escapes, in which case the bytes are the reader's decoding buffer.
-            if let p = bytes.baseAddress, p >= first, p < last {
-                start = p - first
-                count = bytes.count
-            } else {
-                decoded = String(decoding: bytes, as: UTF8.self)
-            }
+        if let span = try reader.stringSpan() {
+            (keyStart, keyCount, decodedKey) = (span.start, span.count, nil)
+        } else {
+            decodedKey = String(decoding: reader.scratch, as: UTF8.self)
         }
-        (keyStart, keyCount, decodedKey) = (start, count, decoded)
         try reader.colon(afterKeyAt: keyAt)
         valuePending = true
         return true
@@ -100,6 +94,12 @@ public struct JSONObjectReader {
         if let decodedKey { return decodedKey == name.description }
         guard name.utf8CodeUnitCount == keyCount else { return false }
         return memcmp(name.utf8Start, reader.base + keyStart, keyCount) == 0
+    }
+
+    /// The current key's index in `set`, or nil when `set` doesn't have it.
+    public func keyIndex(in set: JSONKeySet) -> Int? {
+        if var decodedKey { return decodedKey.withUTF8 { set.index(of: UnsafeRawBufferPointer($0)) } }
+        return set.index(of: UnsafeRawBufferPointer(start: reader.base + keyStart, count: keyCount))
     }
 
     /// The current value when it is a string; nil (the value skipped) when it is another value.
@@ -152,6 +152,7 @@ public struct JSONObjectReader {
     }
 
     /// Runs a read of the current value, naming the key in its error as the parser does.
+    @inline(__always)
     private mutating func withKey<R>(_ read: (inout JSONReader) throws(JSONError) -> R) throws(JSONError) -> R {
         do throws(JSONError) {
             return try read(&reader)
@@ -160,7 +161,7 @@ public struct JSONObjectReader {
         }
     }
 
-    private mutating func endOfDocument() throws(JSONError) {
+    private static func endOfDocument(_ reader: inout JSONReader) throws(JSONError) {
         reader.skipWhitespace()
         if reader.i < reader.end {
             throw reader.unexpected("after the JSON value: expected the end of the input")

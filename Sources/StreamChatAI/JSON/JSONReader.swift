@@ -268,6 +268,17 @@ struct JSONReader {
     /// `body` sees it in place when it has no escapes, else decoded into
     /// `scratch`.
     mutating func stringBytes(_ body: (UnsafeRawBufferPointer) -> Void) throws(JSONError) {
+        if let span = try stringSpan() {
+            body(UnsafeRawBufferPointer(start: base + span.start, count: span.count))
+        } else {
+            scratch.withUnsafeBytes(body)
+        }
+    }
+
+    /// Reads a string, checked, without building it: where its content lies
+    /// in the input when it has no escapes; nil, with the content decoded
+    /// into `scratch`, when it has.
+    mutating func stringSpan() throws(JSONError) -> (start: Int, count: Int)? {
         let open = i
         let start = i + 1
         let scan = try scanPlain(open: open)
@@ -276,20 +287,19 @@ struct JSONReader {
             if UTF8Check.invalidOffset(base + start, count: i - 1 - start, allowTruncated: false) != nil {
                 throw invalidUTF8(from: start)
             }
-            scratch.withUnsafeBytes(body)
-            return
+            return nil
         }
         let count = i - start
         if !scan.ascii, let bad = UTF8Check.invalidOffset(base + start, count: count, allowTruncated: false) {
             throw error("invalid UTF-8 in a string", at: start + bad, kind: .invalidUTF8)
         }
         i += 1
-        body(UnsafeRawBufferPointer(start: base + start, count: count))
+        return (start, count)
     }
 
     /// Skips a string, checking its escapes and UTF-8.
     mutating func skipString() throws(JSONError) {
-        try stringBytes { _ in }
+        _ = try stringSpan()
     }
 
     /// Moves from a string's opening quote to its closing quote or its first

@@ -66,6 +66,8 @@ public struct ChatReply: Sendable {
     /// The calls in the order they arrived, and where each id's call is.
     private var calls: [ChatToolCall] = []
     private var callIndex: [String: Int] = [:]
+    /// The call the last tool chunk was about: a call's chunks mostly come one after another.
+    private var lastCall: (id: String, index: Int)?
 
     /// A reply to be built under `messageID`.
     public init(messageID: String) { self.messageID = messageID }
@@ -91,9 +93,9 @@ public struct ChatReply: Sendable {
     }
 
     /// Takes one chunk (at `atMs` on the reply's clock, for durations).
-    public mutating func apply(_ chunk: UIMessageChunk, atMs now: Int64) -> Effects {
+    public mutating func apply(_ chunk: consuming UIMessageChunk, atMs now: Int64) -> Effects {
         chunkCount += 1
-        switch chunk {
+        switch consume chunk {
         case .start(let id, let meta):
             if let id { messageID = id }
             if let meta { merge(meta) }
@@ -127,7 +129,7 @@ public struct ChatReply: Sendable {
             }
             return .steps
         case .toolInputDelta(let callID, let delta):
-            guard let k = callIndex[callID] else { return .none }
+            guard let k = callPosition(callID) else { return .none }
             calls[k].inputText += delta
         case .toolInputAvailable(let callID, let name, let input, let provider, let dynamic):
             var effects = Effects.steps
@@ -166,7 +168,7 @@ public struct ChatReply: Sendable {
                 $0.errorText = $0.errorText ?? "The user declined the call."
             }
         case .toolApprovalRequest(let approvalID, let callID):
-            guard let k = callIndex[callID] else { return .none }
+            guard let k = callPosition(callID) else { return .none }
             calls[k].approvalID = approvalID
             calls[k].approved = nil
             if !calls[k].isSettled { calls[k].state = .approvalRequested }
@@ -277,16 +279,25 @@ public struct ChatReply: Sendable {
         return texts.count - 1
     }
 
+    /// Where call `id` is in ``calls``, if the reply has it.
+    private mutating func callPosition(_ id: String) -> Int? {
+        if let last = lastCall, last.id == id { return last.index }
+        guard let k = callIndex[id] else { return nil }
+        lastCall = (id, k)
+        return k
+    }
+
     /// The index of call `id`, opened when new; `change` applied to it.
     @discardableResult
     private mutating func openCall(_ id: String, _ name: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> Int {
         let k: Int
-        if let known = callIndex[id] {
+        if let known = callPosition(id) {
             k = known
         } else {
             k = calls.count
             calls.append(ChatToolCall(id: id, toolName: name, startedAtMs: now))
             callIndex[id] = k
+            lastCall = (id, k)
             parts.append(.tool(call: k))
         }
         change(&calls[k])
@@ -294,7 +305,7 @@ public struct ChatReply: Sendable {
     }
 
     private mutating func settle(_ id: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> Effects {
-        guard let k = callIndex[id] else { return .none }
+        guard let k = callPosition(id) else { return .none }
         change(&calls[k])
         guard calls[k].isSettled else { return .none }
         calls[k].endedAtMs = now

@@ -1,11 +1,5 @@
 import StreamChatAI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// One chunk of the AI SDK UI message stream (the `data:` of one SSE event),
 /// with the fields the chat client reads. Chunk types the client has no use
 /// for (`source-url`, `source-document`, `file`) read as ``ignored(_:)``.
@@ -91,7 +85,7 @@ extension UIMessageChunk {
         } catch {
             return .warning("an event that is not JSON was skipped: \(error)")
         }
-        guard let type = fields.type else { return .warning("an event without a string \"type\" was skipped") }
+        guard let type = fields.type.take() else { return .warning("an event without a string \"type\" was skipped") }
         return fields.chunk(of: type)
     }
 }
@@ -124,20 +118,12 @@ private enum KnownChunkType: String, CaseIterable {
     case messageMetadata = "message-metadata", finish, error, abort
     case sourceURL = "source-url", sourceDocument = "source-document", file
 
-    /// The names as bytes, grouped by length, for a lookup that builds no string.
-    private static let byLength: [[([UInt8], KnownChunkType)]] = {
-        var table = [[([UInt8], KnownChunkType)]](repeating: [], count: 32)
-        for type in allCases { table[type.rawValue.utf8.count].append((Array(type.rawValue.utf8), type)) }
-        return table
-    }()
+    private static let all = allCases
+    private static let names = JSONKeySet(all.map(\.rawValue))
 
     init?(_ bytes: UnsafeRawBufferPointer) {
-        guard bytes.count < Self.byLength.count, let start = bytes.baseAddress else { return nil }
-        for (name, type) in Self.byLength[bytes.count] where name.withUnsafeBytes({ memcmp($0.baseAddress!, start, bytes.count) == 0 }) {
-            self = type
-            return
-        }
-        return nil
+        guard let k = Self.names.index(of: bytes) else { return nil }
+        self = Self.all[k]
     }
 }
 
@@ -149,59 +135,70 @@ private struct Fields {
     var input, output, data, messageMetadata: JSONValue?
     var providerExecuted, dynamic, preliminary, transient: Bool?
 
+    /// The member names chunks use.
+    private enum Name: String, CaseIterable {
+        case type, id, delta, toolCallId, toolName, inputTextDelta, input, output, errorText
+        case providerExecuted, dynamic, preliminary, approvalId, messageId, messageMetadata, finishReason, reason, data, transient
+        static let all = allCases
+        static let set = JSONKeySet(all.map(\.rawValue))
+    }
+
     mutating func read(_ object: inout JSONObjectReader) throws(JSONError) {
-        // The members of a delta first: they are most of a stream.
-        if object.keyIs("type") {
+        guard let k = object.keyIndex(in: Name.set) else { return }
+        switch Name.all[k] {
+        case .type:
             var type: ChunkType?
             _ = try object.readStringBytes { type = ChunkType($0) }
             self.type = type
-        } else if object.keyIs("id") { id = try object.readString() }
-        else if object.keyIs("delta") { delta = try object.readString() }
-        else if object.keyIs("toolCallId") { toolCallID = try object.readString() }
-        else if object.keyIs("toolName") { toolName = try object.readString() }
-        else if object.keyIs("inputTextDelta") { inputTextDelta = try object.readString() }
-        else if object.keyIs("input") { input = try object.readValue() }
-        else if object.keyIs("output") { output = try object.readValue() }
-        else if object.keyIs("errorText") { errorText = try object.readString() }
-        else if object.keyIs("providerExecuted") { providerExecuted = try object.readBool() }
-        else if object.keyIs("dynamic") { dynamic = try object.readBool() }
-        else if object.keyIs("preliminary") { preliminary = try object.readBool() }
-        else if object.keyIs("approvalId") { approvalID = try object.readString() }
-        else if object.keyIs("messageId") { messageID = try object.readString() }
-        else if object.keyIs("messageMetadata") { messageMetadata = try object.readValue() }
-        else if object.keyIs("finishReason") { finishReason = try object.readString() }
-        else if object.keyIs("reason") { reason = try object.readString() }
-        else if object.keyIs("data") { data = try object.readValue() }
-        else if object.keyIs("transient") { transient = try object.readBool() }
+        case .id: id = try object.readString()
+        case .delta: delta = try object.readString()
+        case .toolCallId: toolCallID = try object.readString()
+        case .toolName: toolName = try object.readString()
+        case .inputTextDelta: inputTextDelta = try object.readString()
+        case .input: input = try object.readValue()
+        case .output: output = try object.readValue()
+        case .errorText: errorText = try object.readString()
+        case .providerExecuted: providerExecuted = try object.readBool()
+        case .dynamic: dynamic = try object.readBool()
+        case .preliminary: preliminary = try object.readBool()
+        case .approvalId: approvalID = try object.readString()
+        case .messageId: messageID = try object.readString()
+        case .messageMetadata: messageMetadata = try object.readValue()
+        case .finishReason: finishReason = try object.readString()
+        case .reason: reason = try object.readString()
+        case .data: data = try object.readValue()
+        case .transient: transient = try object.readBool()
+        }
     }
 
-    func chunk(of type: ChunkType) -> UIMessageChunk.Reading {
+    /// The chunk of `type` made of these fields, which it takes (moved, not copied: this runs per chunk).
+    mutating func chunk(of type: ChunkType) -> UIMessageChunk.Reading {
         switch type {
         case .known(let known): return chunk(of: known)
-        case .data(let name): return .chunk(.data(name: name, id: id, data: data ?? .null, transient: transient ?? false))
+        case .data(let name): return .chunk(.data(name: name, id: id.take(), data: data.take() ?? .null, transient: transient ?? false))
         case .unknown: return .skipped
         }
     }
 
-    private func chunk(of type: KnownChunkType) -> UIMessageChunk.Reading {
+    private mutating func chunk(of type: KnownChunkType) -> UIMessageChunk.Reading {
         func missing(_ key: String) -> UIMessageChunk.Reading {
             .warning("a \(JSONSerializer.quoted(type.rawValue)) chunk without a string \(JSONSerializer.quoted(key)) was skipped")
         }
         switch type {
         case .textDelta, .reasoningDelta:
-            guard let id else { return missing("id") }
-            guard let delta else { return missing("delta") }
+            guard let id = id.take() else { return missing("id") }
+            guard let delta = delta.take() else { return missing("delta") }
             if case .textDelta = type { return .chunk(.textDelta(id: id, delta: delta)) }
             return .chunk(.reasoningDelta(id: id, delta: delta))
         case .toolInputDelta:
-            guard let toolCallID else { return missing("toolCallId") }
-            guard let inputTextDelta else { return missing("inputTextDelta") }
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
+            guard let inputTextDelta = inputTextDelta.take() else { return missing("inputTextDelta") }
             return .chunk(.toolInputDelta(callID: toolCallID, delta: inputTextDelta))
-        case .start: return .chunk(.start(messageID: messageID, metadata: messageMetadata?.objectValue))
+        case .start: return .chunk(.start(messageID: messageID.take(), metadata: messageMetadata.take()?.objectValue))
         case .startStep: return .chunk(.startStep)
         case .finishStep: return .chunk(.finishStep)
         case .textStart, .textEnd, .reasoningStart, .reasoningEnd:
-            guard let id else { return missing("id") }
+            guard let id = id.take() else { return missing("id") }
             switch type {
             case .textStart: return .chunk(.textStart(id: id))
             case .textEnd: return .chunk(.textEnd(id: id))
@@ -209,39 +206,39 @@ private struct Fields {
             default: return .chunk(.reasoningEnd(id: id))
             }
         case .toolInputStart:
-            guard let toolCallID else { return missing("toolCallId") }
-            guard let toolName else { return missing("toolName") }
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
+            guard let toolName = toolName.take() else { return missing("toolName") }
             return .chunk(.toolInputStart(callID: toolCallID, toolName: toolName,
                                           providerExecuted: providerExecuted ?? false, dynamic: dynamic ?? false))
         case .toolInputAvailable:
-            guard let toolCallID else { return missing("toolCallId") }
-            guard let toolName else { return missing("toolName") }
-            return .chunk(.toolInputAvailable(callID: toolCallID, toolName: toolName, input: input ?? .object([:]),
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
+            guard let toolName = toolName.take() else { return missing("toolName") }
+            return .chunk(.toolInputAvailable(callID: toolCallID, toolName: toolName, input: input.take() ?? .object([:]),
                                               providerExecuted: providerExecuted ?? false, dynamic: dynamic ?? false))
         case .toolInputError:
-            guard let toolCallID else { return missing("toolCallId") }
-            return .chunk(.toolInputError(callID: toolCallID, toolName: toolName ?? "", input: input ?? .null,
-                                          errorText: errorText ?? "The tool's input could not be read."))
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
+            return .chunk(.toolInputError(callID: toolCallID, toolName: toolName.take() ?? "", input: input.take() ?? .null,
+                                          errorText: errorText.take() ?? "The tool's input could not be read."))
         case .toolOutputAvailable:
-            guard let toolCallID else { return missing("toolCallId") }
-            return .chunk(.toolOutputAvailable(callID: toolCallID, output: output ?? .null, preliminary: preliminary ?? false))
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
+            return .chunk(.toolOutputAvailable(callID: toolCallID, output: output.take() ?? .null, preliminary: preliminary ?? false))
         case .toolOutputError:
-            guard let toolCallID else { return missing("toolCallId") }
-            return .chunk(.toolOutputError(callID: toolCallID, errorText: errorText ?? "The tool failed."))
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
+            return .chunk(.toolOutputError(callID: toolCallID, errorText: errorText.take() ?? "The tool failed."))
         case .toolOutputDenied:
-            guard let toolCallID else { return missing("toolCallId") }
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
             return .chunk(.toolOutputDenied(callID: toolCallID))
         case .toolApprovalRequest:
-            guard let toolCallID else { return missing("toolCallId") }
-            return .chunk(.toolApprovalRequest(approvalID: approvalID ?? toolCallID, callID: toolCallID))
+            guard let toolCallID = toolCallID.take() else { return missing("toolCallId") }
+            return .chunk(.toolApprovalRequest(approvalID: approvalID.take() ?? toolCallID, callID: toolCallID))
         case .messageMetadata:
-            guard let metadata = messageMetadata?.objectValue else {
+            guard let metadata = messageMetadata.take()?.objectValue else {
                 return .warning("a \"message-metadata\" chunk without an object \"messageMetadata\" was skipped")
             }
             return .chunk(.messageMetadata(metadata))
-        case .finish: return .chunk(.finish(reason: finishReason, metadata: messageMetadata?.objectValue))
-        case .error: return .chunk(.error(errorText ?? "The agent reported an error without a text."))
-        case .abort: return .chunk(.abort(reason: reason))
+        case .finish: return .chunk(.finish(reason: finishReason.take(), metadata: messageMetadata.take()?.objectValue))
+        case .error: return .chunk(.error(errorText.take() ?? "The agent reported an error without a text."))
+        case .abort: return .chunk(.abort(reason: reason.take()))
         case .sourceURL, .sourceDocument, .file: return .chunk(.ignored(type.rawValue))
         }
     }
