@@ -87,6 +87,40 @@ import Testing
         }
     }
 
+    @Test func `a template list that grows keeps its instances and equals a fresh view through every kind of change`() throws {
+        let host = a2uiHost(Log())
+        var lines = [create(), components([["id": "root", "component": "Column", "children": ["title", "list"]],
+                                           ["id": "title", "component": "Text", "text": ["path": "/title"]],
+                                           ["id": "list", "component": "List", "children": ["componentId": "row", "path": "/items"]],
+                                           ["id": "row", "component": "Row", "children": ["name", "tags"]],
+                                           ["id": "name", "component": "Text", "text": ["path": "name"]],
+                                           ["id": "tags", "component": "Column", "children": ["componentId": "tag", "path": "tags"]],
+                                           ["id": "tag", "component": "Text", "text": ["path": "."]]])]
+        var steps: [JSONValue] = []
+        for i in 0..<12 { steps.append(data("/items/\(i)", ["name": .string("item \(i)"), "tags": [.string("a\(i)")]])) }
+        steps += [
+            data("/items/3/name", "renamed"),                        // one instance's data
+            data("/items/5/tags/1", "b5"),                           // a nested template grows
+            data("/title", "Title"),                                 // a node outside the list
+            components([["id": "name", "component": "Text", "text": ["path": "name"], "variant": "h3"]]),  // the template's component
+            data("/items", [["name": "only"]]),                     // the list shrinks
+            data("/items/1", ["name": "again", "tags": []]),
+            data("/items", ["k1": ["name": "keyed"], "k2": ["name": "keyed 2"]]),  // an object instead of an array
+            data("/items/k3", ["name": "keyed 3"]),
+            components([["id": "list", "component": "List", "children": ["componentId": "name", "path": "/items"]]]),  // another template
+        ]
+        for (i, step) in steps.enumerated() {
+            lines.append(step)
+            receive(host, jsonl(lines), streaming: true)
+            let fresh = a2uiHost(Log())
+            receive(fresh, jsonl(lines), streaming: true)
+            let root = try #require(host.render(messageID: "m")?.root)
+            #expect(root.stripped == fresh.render(messageID: "m")?.root.stripped, "after step \(i + 1): \(JSONSerializer.string(step))")
+        }
+        let ids = try #require(host.render(messageID: "m")?.root).all.map(\.id)
+        #expect(ids.contains { $0.hasPrefix("name@/items/k3") } && !ids.contains("row@/items/0"))
+    }
+
     @Test func `a data change remakes the nodes that read it and keeps the others as they were`() throws {
         let host = a2uiHost(Log())
         var lines = [create(), components([["id": "root", "component": "Column", "children": ["a", "b", "list"]],

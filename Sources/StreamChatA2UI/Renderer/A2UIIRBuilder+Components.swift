@@ -30,7 +30,10 @@ extension A2UIIRBuilder {
                 let id = raw.stringValue ?? ""
                 node.children.append(self.node(id, scope, parent: c, depth: depth + 1, occurrence: seen[id, default: 0]))
                 seen[id, default: 0] += 1
-            case .childList: node.children += children(raw, of: c, scope, depth: depth, seen: &seen)
+            case .childList:
+                // Assigned when it is the only list (a template's array is then shared with its cache, not copied).
+                let list = children(raw, of: c, scope, depth: depth, seen: &seen)
+                if node.children.isEmpty { node.children = list } else { node.children += list }
             case .tabs:
                 if let child = selectedTab(raw, node) { node.children = [self.node(child, scope, parent: c, depth: depth + 1)] }
             default: break

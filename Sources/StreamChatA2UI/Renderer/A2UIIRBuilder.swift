@@ -175,7 +175,13 @@ struct A2UIIRBuilder {
                 guard let ref = builder.cache.refs[childID] else { continue }
                 size -= builder.cache.entries[childID]?.size ?? 1
                 node.children[i] = builder.make(childID, ref.componentID, ref.scope, parent: component, depth: depth + 1)
-                size += builder.cache.entries[childID]?.size ?? 1
+                let childSize = builder.cache.entries[childID]?.size ?? 1
+                size += childSize
+                // A template's instance made again here is the one its list keeps.
+                if let k = builder.cache.instances[nodeID]?.index[childID] {
+                    builder.cache.instances[nodeID]!.nodes[k] = node.children[i]
+                    builder.cache.instances[nodeID]!.sizes[k] = childSize
+                }
             }
         }
         // The children not made again count as they were.
@@ -189,7 +195,11 @@ struct A2UIIRBuilder {
     @inline(never)
     private mutating func remember(_ node: UINode, depth: Int) {
         var size = 1
-        for child in node.children { size += cache.entries[child.id]?.size ?? 1 }
+        if let instances = cache.instances[node.id], instances.ids.count == node.children.count {
+            size += instances.sizes.reduce(0, +)
+        } else {
+            for child in node.children { size += cache.entries[child.id]?.size ?? 1 }
+        }
         cache.entries[node.id] = A2UIViewCache.Entry(node: node, depth: depth, size: size)
     }
 
@@ -300,11 +310,59 @@ struct A2UIIRBuilder {
                 report(A2UIProblem.Code.limit, "the template \(templateID) over \(pointer) has \(items) items; the first \(Self.maxTemplateInstances) show")
             }
             let keys = evaluator.model.value(at: pointer)?.objectValue?.keys
-            var out: [UINode] = []
-            for i in 0..<min(items, Self.maxTemplateInstances) where made <= Self.maxNodes {
-                let itemPath = pointer.appending(keys.map { $0[i] } ?? String(i))
-                out.append(node(templateID, A2UIScope(path: itemPath, index: i, placement: scope.placement), parent: component, depth: depth + 1))
+            let count = min(items, Self.maxTemplateInstances)
+            let owner = current ?? ""
+            // The instances made before, where the list only grew (or kept its items): kept as they were.
+            var memo = cache.instances.removeValue(forKey: owner)
+            if let m = memo, !(reuse && m.pointer == pointer && m.templateID == templateID && m.depth == depth + 1
+                               && (m.keys == nil) == (keys == nil) && keys.map({ $0.starts(with: m.keys!.prefix(count)) }) ?? true) {
+                memo = nil
             }
+            var instances = memo.take() ?? A2UIViewCache.Instances(pointer: pointer, templateID: templateID, depth: depth + 1, keys: keys)
+            instances.truncate(to: count)
+            instances.keys = keys
+            var remake = Set<Int>()
+            // Made again: those that read what changed, and any on the way here (a cycle, which making reports).
+            for id in changedChildren[owner] ?? [] { if let k = instances.index[id] { remake.insert(k) } }
+            for id in onStack { if let k = instances.index[id] { remake.insert(k) } }
+            // The instances kept are the last view's nodes as they were: one array, shared, not a copy per node.
+            var out = instances.nodes
+            instances.nodes = []
+            var i = 0
+            var unkept = Int.max
+            while i < out.count && made <= Self.maxNodes {
+                if !remake.isEmpty && remake.contains(i) {
+                    out[i] = make(instances.ids[i], templateID, instances.scopes[i], parent: component, depth: depth + 1)
+                    instances.sizes[i] = cache.entries[out[i].id]?.size ?? 1
+                    // An error in its place (a cycle) is not kept: the next view makes it again.
+                    if out[i].id != instances.ids[i] { unkept = min(unkept, i) }
+                } else {
+                    made += instances.sizes[i]
+                }
+                i += 1
+            }
+            if i < out.count {
+                // The node budget ran out: the rest do not show.
+                out.removeSubrange(i...)
+                instances.truncate(to: i)
+            }
+            var memoizing = unkept == Int.max
+            while i < count && made <= Self.maxNodes {
+                var itemScope = A2UIScope(path: pointer.appending(keys.map { $0[i] } ?? String(i)), index: i, placement: scope.placement)
+                let nodeID = place(templateID, &itemScope, parent: component, occurrence: 0)
+                let node = make(nodeID, templateID, itemScope, parent: component, depth: depth + 1)
+                out.append(node)
+                // Only an instance made and kept in the cache is kept here (not an error or a placeholder).
+                if memoizing, node.id == nodeID, let entry = cache.entries[nodeID] {
+                    instances.append(nodeID, itemScope, size: entry.size)
+                } else {
+                    memoizing = false
+                }
+                i += 1
+            }
+            if unkept < instances.ids.count { instances.truncate(to: unkept) }
+            instances.nodes = instances.ids.count == out.count ? out : Array(out.prefix(instances.ids.count))
+            cache.instances[owner] = instances
             return out
         default:
             return []

@@ -13,6 +13,46 @@ struct A2UIViewCache: Sendable {
         var size: Int
     }
 
+    /// A template's instances as last made, for the node whose child list is
+    /// the template: when the list grows (one item a message is how agents
+    /// stream long lists) the instances made before are kept as they were,
+    /// without making their ids or scopes again.
+    struct Instances: Sendable {
+        var pointer: JSONPointer
+        var templateID: String
+        /// The depth the instances were made at.
+        var depth: Int
+        /// The keys of the items when the template is over an object (nil over an array).
+        var keys: [String]?
+        var ids: [String] = []
+        var scopes: [A2UIScope] = []
+        var nodes: [UINode] = []
+        /// How many nodes each instance's subtree holds.
+        var sizes: [Int] = []
+        /// Where each instance's id is in ``ids``.
+        var index: [String: Int] = [:]
+
+        /// Adds an instance (its node goes in ``nodes`` with the others, once the list is made).
+        mutating func append(_ id: String, _ scope: A2UIScope, size: Int) {
+            index[id] = ids.count
+            ids.append(id)
+            scopes.append(scope)
+            sizes.append(size)
+        }
+
+        mutating func truncate(to count: Int) {
+            guard count < ids.count else { return }
+            for id in ids[count...] { index[id] = nil }
+            ids.removeSubrange(count...)
+            scopes.removeSubrange(count...)
+            if nodes.count > count { nodes.removeSubrange(count...) }
+            sizes.removeSubrange(count...)
+        }
+    }
+
+    /// Template instances by the id of the node whose children they are.
+    var instances: [String: Instances] = [:]
+
     /// The surface these nodes are of (another generation starts the cache over).
     var generation = -1
     /// The prefix of their ids (a surface that becomes its reply's first loses it: the cache starts over).
