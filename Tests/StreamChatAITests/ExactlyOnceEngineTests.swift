@@ -42,6 +42,20 @@ import Testing
         engine.close()
     }
 
+    @Test func `a released ledger opens in another engine while the first is still held, and keeps what was journaled`() throws {
+        let path = memoryTemporaryDirectory() + "/ledger"
+        let ledger = (path: path, userID: "u1", clientID: "i1")
+        let first = try ExactlyOnceEngine(schedule: .onNextUpdate(maxAttempts: 1), ledger: ledger)
+        #expect(first.offer(call) { _, _ in true } == .run)
+        #expect(throws: StreamChatAIError.self) { try ExactlyOnceEngine(schedule: .onNextUpdate(maxAttempts: 1), ledger: ledger) }
+        first.close()
+        first.releaseLedger()
+        first.releaseLedger()  // twice is harmless
+        let second = try ExactlyOnceEngine(schedule: .onNextUpdate(maxAttempts: 1), ledger: ledger)
+        #expect(second.offer(call) { _, _ in true } != .run)  // the claim was journaled: never run again
+        withExtendedLifetime(first) {}
+    }
+
     @Test func `a second result for a call is refused; a call never claimed takes none`() throws {
         let engine = try ExactlyOnceEngine(schedule: .onNextUpdate(maxAttempts: 3))
         _ = engine.offer(call) { _, _ in true }

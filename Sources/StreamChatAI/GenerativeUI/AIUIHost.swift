@@ -170,9 +170,15 @@ public final class AIUIHost: Sendable {
     /// The reply's UI, or nil to show its text. A reply whose document, data
     /// model and engine state are unchanged since its last render gets the same tree.
     public func render(messageID: String) -> AIUIRender? {
-        guard let (reply, renderer, engine) = replyAndRenderer(messageID) else { return nil }
-        let document = reply.document
-        if reply.renderedRevision == reply.revision, let tree = reply.tree {
+        // Only what the render needs is read out: a copy of the reply held while its tree is finished in place
+        // would make that finish copy the reply's entrance table, every render.
+        let found = state.withLock { s -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine)? in
+            guard let reply = s.replies[messageID], let index = reply.renderer else { return nil }
+            let current = reply.renderedRevision == reply.revision ? reply.tree : nil
+            return (reply.document, reply.revision, current, s.renderers[index].renderer, s.renderers[index].engine)
+        }
+        guard let (document, revision, current, renderer, engine) = found else { return nil }
+        if let tree = current {
             return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree)
         }
         guard let view = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming)) else {
@@ -184,7 +190,7 @@ public final class AIUIHost: Sendable {
             guard s.replies[messageID] != nil else { return view }
             let root = s.replies[messageID]!.finish(view, policy: policy) { refused.append($0) }
             // A change while the view was made leaves the tree stale: the next render makes another.
-            s.replies[messageID]!.renderedRevision = reply.revision
+            s.replies[messageID]!.renderedRevision = revision
             return root
         }
         for problem in refused { report(problem, messageID: messageID) }

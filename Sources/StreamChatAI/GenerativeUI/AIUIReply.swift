@@ -61,13 +61,27 @@ struct AIUIReply {
                 if let last = (try? JSONPointer(binding))?.tokens.last { secureKeys.insert(last) }
             }
         }
-        // Children are matched with the last render's by place when the id is the same there.
-        for i in out.children.indices {
-            let child = out.children[i]
-            let old = before.flatMap { $0.children.indices.contains(i) && $0.children[i].id == child.id ? $0.children[i] : nil }
-            let oldMade = made.flatMap { $0.children.indices.contains(i) && $0.children[i].id == child.id ? $0.children[i] : nil }
-            out.children[i] = finish(child, before: old, made: oldMade, next: next, fresh: &fresh, policy: policy, report: report)
+        // Children are matched with the last render's by place when the id is the same there. A child the same
+        // as there keeps what the last render made of it; the list starts as that render's (shared, not copied
+        // child by child), so a long list that changed at one place costs that place.
+        let view = out.children
+        let beforeChildren = before?.children ?? []
+        var children = made?.children ?? []
+        if children.count > view.count { children.removeSubrange(view.count...) }
+        let redo = view.withUnsafeBufferPointer { v in
+            beforeChildren.withUnsafeBufferPointer { b in
+                children.withUnsafeBufferPointer { m in
+                    v.indices.filter { i in !(i < b.count && i < m.count && v[i].id == b[i].id && m[i].id == v[i].id && v[i].isSame(as: b[i])) }
+                }
+            }
         }
+        for i in redo {
+            let old = i < beforeChildren.count && beforeChildren[i].id == view[i].id ? beforeChildren[i] : nil
+            let oldMade = i < children.count && children[i].id == view[i].id ? children[i] : nil
+            let child = finish(view[i], before: old, made: oldMade, next: next, fresh: &fresh, policy: policy, report: report)
+            if i < children.count { children[i] = child } else { children.append(child) }
+        }
+        out.children = children
         return out
     }
 }

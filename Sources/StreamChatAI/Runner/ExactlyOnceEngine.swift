@@ -167,8 +167,21 @@ public final class ExactlyOnceEngine: Sendable {
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
 
     /// Stops delivering: results that arrive later are recorded, not delivered.
-    /// The ledger is released once nothing holds the engine.
+    /// The ledger is released once nothing holds the engine (or at ``releaseLedger()``).
     public func close() { closed.store(true, ordering: .releasing) }
+
+    /// Closes and unlocks the ledger now, for another engine to open (a
+    /// client closed, then opened again in the same process): from here on
+    /// nothing is journaled; what was journaled stays. A tool thread still
+    /// finishing doesn't keep it locked.
+    public func releaseLedger() {
+        let released = state.withLock { s -> ToolRunLedger? in
+            defer { s.ledger = nil }
+            return s.ledger
+        }
+        // Let go outside the lock (closing is file work); the last reference closes and unlocks.
+        _ = released
+    }
 
     /// Whether a call no longer waits for its tool: it has a result, or the engine stopped.
     public func isSettled(_ callID: String) -> Bool {

@@ -97,11 +97,16 @@ public final class AIChatClient: AIPluginHost {
         for control in state.withLock({ Array($0.sends.values) }) { control.cancel() }
     }
 
-    /// Cancels the sends under way and refuses new ones; the ledger is let go once they end.
+    /// Cancels the sends under way and refuses new ones; the ledger is let go once they end
+    /// (at once when none is under way), so another client may open it.
     public func close() {
-        state.withLock { $0.closed = true }
+        let idle = state.withLock { s -> Bool in
+            s.closed = true
+            return s.sends.isEmpty
+        }
         cancel()
         engine.close()
+        if idle { engine.releaseLedger() }
     }
 
     private func run(_ body: (inout ChatSend) throws(StreamChatAIError) -> AIChatResponse) throws(StreamChatAIError) -> AIChatResponse {
@@ -112,7 +117,14 @@ public final class AIChatClient: AIPluginHost {
             return (!s.closed, s.onEvent, s.approver)
         }
         guard open else { throw StreamChatAIError(.refused, "the chat client is closed") }
-        defer { _ = state.withLock { $0.sends.removeValue(forKey: key) } }
+        defer {
+            let last = state.withLock { s -> Bool in
+                s.sends.removeValue(forKey: key)
+                return s.closed && s.sends.isEmpty
+            }
+            // The last send of a closed client lets the ledger go.
+            if last { engine.releaseLedger() }
+        }
         var send = ChatSend(client: self, control: control, onEvent: onEvent, approver: approver)
         return try body(&send)
     }
