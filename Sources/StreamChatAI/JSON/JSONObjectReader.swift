@@ -37,16 +37,10 @@ public struct JSONObjectReader: ~Copyable {
     /// value (leading whitespace and a UTF-8 byte order mark are skipped).
     /// Throws for a document over the size limit or an empty one.
     public init?(_ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default) throws(JSONError) {
-        guard bytes.count <= limits.maxBytes else {
-            throw JSONError(kind: .limitExceeded, message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes", offset: 0)
-        }
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
-            throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
-        }
-        var reader = JSONReader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
-        if bytes.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { reader.i = 3 }
+        var reader = try JSONReader(document: bytes, limits: limits)
+        reader.skipByteOrderMark()
         reader.skipWhitespace()
-        guard reader.i < reader.end, base[reader.i] == 0x7B else { return nil }
+        guard reader.i < reader.end, reader.base[reader.i] == 0x7B else { return nil }
         let empty = !(try reader.beginContainer(closedBy: 0x7D))
         if empty { try Self.endOfDocument(&reader) }
         self.reader = reader

@@ -8,16 +8,7 @@ public enum JSONParser {
     public static func parse(
         _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default
     ) throws(JSONError) -> JSONValue {
-        guard bytes.count <= limits.maxBytes else {
-            throw JSONError(
-                kind: .limitExceeded,
-                message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes",
-                offset: 0)
-        }
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
-            throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
-        }
-        var reader = JSONReader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+        var reader = try JSONReader(document: bytes, limits: limits)
         return try reader.document()
     }
 
@@ -45,14 +36,9 @@ public enum JSONParser {
         ofArray bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default,
         _ body: (JSONValue, Range<Int>) -> Void
     ) throws(JSONError) -> Bool {
-        guard bytes.count <= limits.maxBytes else {
-            throw JSONError(kind: .limitExceeded, message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes", offset: 0)
-        }
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
-            throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
-        }
+        let opened = try JSONReader(document: bytes, limits: limits)
         return try withoutActuallyEscaping(body) { (body) throws(JSONError) -> Bool in
-            var reader = JSONReader(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+            var reader = opened
             reader.elementSink = body
             if case .array = try reader.document() { return true }
             return false

@@ -21,9 +21,24 @@ struct JSONReader {
         self.maxDepth = maxDepth
     }
 
+    /// A reader of a whole document: refused when it is over the size limit or empty.
+    init(document bytes: UnsafeRawBufferPointer, limits: JSONLimits) throws(JSONError) {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONError(kind: .limitExceeded, message: "document of \(bytes.count) bytes is over the limit of \(limits.maxBytes) bytes", offset: 0)
+        }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {
+            throw JSONError(kind: .syntax, message: "empty input: expected a JSON value", offset: 0)
+        }
+        self.init(base: base, end: bytes.count, maxDepth: limits.maxDepth)
+    }
+
+    /// A UTF-8 byte order mark is tolerated at the start, as RFC 8259 allows.
+    mutating func skipByteOrderMark() {
+        if i == 0 && end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
+    }
+
     mutating func document() throws(JSONError) -> JSONValue {
-        // A UTF-8 byte order mark is tolerated, as RFC 8259 allows.
-        if end >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
+        skipByteOrderMark()
         skipWhitespace()
         let value = try self.value()
         skipWhitespace()

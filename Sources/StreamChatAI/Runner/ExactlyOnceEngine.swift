@@ -175,12 +175,9 @@ public final class ExactlyOnceEngine: Sendable {
     /// nothing is journaled; what was journaled stays. A tool thread still
     /// finishing doesn't keep it locked.
     public func releaseLedger() {
-        let released = state.withLock { s -> ToolRunLedger? in
-            defer { s.ledger = nil }
-            return s.ledger
-        }
-        // Let go outside the lock (closing is file work); the last reference closes and unlocks.
-        _ = released
+        // Taken out under the lock and let go outside it (closing is file work): the last reference closes and unlocks.
+        let released = state.withLock { s in s.ledger.take() }
+        withExtendedLifetime(released) {}
     }
 
     /// Whether a call no longer waits for its tool: it has a result, or the engine stopped.

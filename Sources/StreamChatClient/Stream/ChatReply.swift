@@ -57,30 +57,26 @@ public struct ChatReply: Sendable {
     private var parts: [Part] = []
     private var texts: [String] = []
     private var reasonings: [Int: Reasoning] = [:]
-    private var textParts: [String: Int] = [:]
-    /// The text part the last delta went to: most deltas go to the one before them.
-    private var lastText: (id: String, index: Int)?
-    private var reasoningParts: [String: Int] = [:]
-    private var lastReasoning: (id: String, index: Int)?
+    /// Where each text and reasoning part's text is in ``texts``.
+    private var textParts = ChatPartIndex()
+    private var reasoningParts = ChatPartIndex()
     private var dataParts: [String: Int] = [:]
     /// The calls in the order they arrived, and where each id's call is.
     private var calls: [ChatToolCall] = []
-    private var callIndex: [String: Int] = [:]
-    /// The call the last tool chunk was about: a call's chunks mostly come one after another.
-    private var lastCall: (id: String, index: Int)?
+    private var callIndex = ChatPartIndex()
 
     /// A reply to be built under `messageID`.
     public init(messageID: String) { self.messageID = messageID }
 
     /// The call of `id`, if the reply has it.
-    public func call(_ id: String) -> ChatToolCall? { callIndex[id].map { calls[$0] } }
+    public func call(_ id: String) -> ChatToolCall? { callIndex.peek(id).map { calls[$0] } }
 
     /// Every call, in the order they arrived.
     public var toolCalls: [ChatToolCall] { calls }
 
     /// Changes a call (the loop's results and approvals).
     public mutating func update(call id: String, _ change: (inout ChatToolCall) -> Void) {
-        guard let k = callIndex[id] else { return }
+        guard let k = callIndex.position(of: id) else { return }
         change(&calls[k])
     }
 
@@ -129,7 +125,7 @@ public struct ChatReply: Sendable {
             }
             return .steps
         case .toolInputDelta(let callID, let delta):
-            guard let k = callPosition(callID) else { return .none }
+            guard let k = callIndex.position(of: callID) else { return .none }
             calls[k].inputText += delta
         case .toolInputAvailable(let callID, let name, let input, let provider, let dynamic):
             var effects = Effects.steps
@@ -168,7 +164,7 @@ public struct ChatReply: Sendable {
                 $0.errorText = $0.errorText ?? "The user declined the call."
             }
         case .toolApprovalRequest(let approvalID, let callID):
-            guard let k = callPosition(callID) else { return .none }
+            guard let k = callIndex.position(of: callID) else { return .none }
             calls[k].approvalID = approvalID
             calls[k].approved = nil
             if !calls[k].isSettled { calls[k].state = .approvalRequested }
@@ -251,14 +247,9 @@ public struct ChatReply: Sendable {
     /// The text index of text part `id`, opened when new.
     @discardableResult
     private mutating func openText(_ id: String) -> Int {
-        if let last = lastText, last.id == id { return last.index }
-        if let k = textParts[id] {
-            lastText = (id, k)
-            return k
-        }
+        if let k = textParts.position(of: id) { return k }
         texts.append("")
-        textParts[id] = texts.count - 1
-        lastText = (id, texts.count - 1)
+        textParts.insert(id, at: texts.count - 1)
         parts.append(.text(id: id, text: texts.count - 1))
         return texts.count - 1
     }
@@ -266,38 +257,24 @@ public struct ChatReply: Sendable {
     /// The text index of reasoning part `id`, opened (at `now`) when new.
     @discardableResult
     private mutating func openReasoning(_ id: String, _ now: Int64) -> Int {
-        if let last = lastReasoning, last.id == id { return last.index }
-        if let k = reasoningParts[id] {
-            lastReasoning = (id, k)
-            return k
-        }
+        if let k = reasoningParts.position(of: id) { return k }
         texts.append("")
-        reasoningParts[id] = texts.count - 1
-        lastReasoning = (id, texts.count - 1)
+        reasoningParts.insert(id, at: texts.count - 1)
         reasonings[texts.count - 1] = Reasoning(startedAtMs: now)
         parts.append(.reasoning(id: id, text: texts.count - 1))
         return texts.count - 1
-    }
-
-    /// Where call `id` is in ``calls``, if the reply has it.
-    private mutating func callPosition(_ id: String) -> Int? {
-        if let last = lastCall, last.id == id { return last.index }
-        guard let k = callIndex[id] else { return nil }
-        lastCall = (id, k)
-        return k
     }
 
     /// The index of call `id`, opened when new; `change` applied to it.
     @discardableResult
     private mutating func openCall(_ id: String, _ name: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> Int {
         let k: Int
-        if let known = callPosition(id) {
+        if let known = callIndex.position(of: id) {
             k = known
         } else {
             k = calls.count
             calls.append(ChatToolCall(id: id, toolName: name, startedAtMs: now))
-            callIndex[id] = k
-            lastCall = (id, k)
+            callIndex.insert(id, at: k)
             parts.append(.tool(call: k))
         }
         change(&calls[k])
@@ -305,7 +282,7 @@ public struct ChatReply: Sendable {
     }
 
     private mutating func settle(_ id: String, _ now: Int64, _ change: (inout ChatToolCall) -> Void) -> Effects {
-        guard let k = callPosition(id) else { return .none }
+        guard let k = callIndex.position(of: id) else { return .none }
         change(&calls[k])
         guard calls[k].isSettled else { return .none }
         calls[k].endedAtMs = now
