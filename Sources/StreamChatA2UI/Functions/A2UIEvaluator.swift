@@ -18,9 +18,9 @@ struct A2UIEvaluator {
     let external: (String, JSONObject) -> Result<JSONValue, A2UIProblem>
     private(set) var problems: [A2UIProblem] = []
     /// The node being made, to which the data it reads is counted.
-    var reader: String?
+    var reader: A2UIViewNode?
     /// The data each node read (for remaking only the nodes whose data changed).
-    private(set) var reads: [(node: String, path: JSONPointer)] = []
+    private(set) var reads: [(node: A2UIViewNode, path: JSONPointer)] = []
 
     init(surfaceID: String, model: JSONValue, knownCatalogs: Set<String>,
          external: @escaping (String, JSONObject) -> Result<JSONValue, A2UIProblem>) {

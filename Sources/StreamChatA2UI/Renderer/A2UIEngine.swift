@@ -8,7 +8,8 @@ import Synchronization
 final class A2UIEngine: AIUIEngine {
     let renderer: A2UIRenderer
 
-    private struct Reply {
+    /// One reply's reading state (a class: the views read and change it in place, without copying it).
+    private final class Reply {
         var stream = A2UIMessageStream()
         var context: AIUIContext?
         /// The problems already told, so a render does not tell them again.
@@ -51,12 +52,14 @@ final class A2UIEngine: AIUIEngine {
     func receive(_ document: AIUIDocument, context: AIUIContext) {
         let (problems, others) = state.withLock { s -> ([A2UIProblem], [AIUIContext]) in
             // The reply's state is changed in place (a copy per message would copy its last view too).
-            s.replies[context.messageID, default: Reply()].context = context
-            let (items, restarted) = s.replies[context.messageID]!.stream.advance(document.content, complete: !document.isStreaming)
+            let reply = s.replies[context.messageID] ?? Reply()
+            s.replies[context.messageID] = reply
+            reply.context = context
+            let (items, restarted) = reply.stream.advance(document.content, complete: !document.isStreaming)
             if restarted {
                 // The agent rewrote the reply: its surfaces start over from the new text.
                 for surface in s.store.owned(by: context.messageID) { s.store[surface.id] = nil }
-                s.replies[context.messageID]!.told = []
+                reply.told = []
             }
             var problems: [A2UIProblem] = []
             var touched = Set<String>()
@@ -102,9 +105,8 @@ final class A2UIEngine: AIUIEngine {
 
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
-            // Read field by field: a copy of the whole reply state per view costs more than the view.
-            guard s.replies[context.messageID] != nil else { return (nil, [], []) }
-            let last = (s.replies[context.messageID]?.view, s.replies[context.messageID]?.components ?? -1)
+            guard let reply = s.replies[context.messageID] else { return (nil, [], []) }
+            let last = (reply.view, reply.components)
             let surfaces = s.store.owned(by: context.messageID)
             // Unchanged: the same surfaces, none changed since the last view, no new tool result.
             let key = surfaces.map(\.generation) + [s.toolRevision]
@@ -129,7 +131,7 @@ final class A2UIEngine: AIUIEngine {
                 s.caches[surface.id] = builder.cache
                 _ = try? s.store.modify(surface.id) { (surface) throws(A2UIProblem) in surface.changes = A2UIChanges(all: false) }
             }
-            s.replies[context.messageID]!.components = context.components.count
+            reply.components = context.components.count
             let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
             for request in requests.items where s.toolCalls[request.key] == nil {
                 s.toolCalls[request.key] = .running
@@ -138,9 +140,9 @@ final class A2UIEngine: AIUIEngine {
             while s.toolCallOrder.count > Self.maxToolResults { s.toolCalls[s.toolCallOrder.removeFirst()] = nil }
             // While the reply streams, a function's failure may be data still to come: it is told once the reply is complete.
             let fresh = problems.filter { p in
-                !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && s.replies[context.messageID]!.told.insert(p.description).inserted
+                !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && reply.told.insert(p.description).inserted
             }
-            s.replies[context.messageID]!.view = (key, document.isStreaming, node)
+            reply.view = (key, document.isStreaming, node)
             return (node, fresh, requests.items)
         }
         for p in problems { context.report("a2ui " + p.description) }
@@ -211,7 +213,7 @@ final class A2UIEngine: AIUIEngine {
 
     /// What a node of a reply's last view stands for.
     private func ref(_ nodeID: String, in s: State, messageID: String) -> A2UINodeRef? {
-        for surface in s.store.owned(by: messageID) { if let ref = s.caches[surface.id]?.refs[nodeID] { return ref } }
+        for surface in s.store.owned(by: messageID) { if let ref = s.caches[surface.id]?.kept(nodeID)?.ref { return ref } }
         return nil
     }
 

@@ -84,7 +84,7 @@ extension A2UIIRBuilder {
             node.events = c.type == "ChoicePicker" ? ["select", "change"] : ["change"]
             if case .binding(let path) = A2UIDynamic(c.properties["value"] ?? .null), let pointer = evaluator.pointer(path, scope) {
                 node.bindings["value"] = .string(pointer.description)
-                cache.refs[node.id]?.binding = pointer
+                current?.ref?.binding = pointer
             } else if let entered = surface.inputValues[node.id] {
                 node.props["value"] = entered
             }

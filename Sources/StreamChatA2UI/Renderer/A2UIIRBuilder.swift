@@ -24,21 +24,18 @@ struct A2UIIRBuilder {
     let host: Host
     var evaluator: A2UIEvaluator
     /// The last view's nodes, updated as this one is made.
-    var cache: A2UIViewCache
-    /// Whether cached nodes may be used (else everything is made again).
+    let cache: A2UIViewCache
+    /// Whether kept nodes may be used (else everything is made again).
     private let reuse: Bool
-    /// The cached nodes that must be made again (they read what changed).
-    private let dirty: Set<String>
-    /// The cached nodes above those: kept, with their changed children made again.
-    private let below: Set<String>
-    /// For each node of `below`, its children to make again (in `dirty` or `below`).
-    private let changedChildren: [String: [String]]
+    /// This view's number: the marks it follows carry it.
+    private let view: Int
     private(set) var problems: [A2UIProblem] = []
-    private var onStack: Set<String> = []
-    /// The nodes made fresh in this view.
-    private var placed: Set<String> = []
     /// The node being made (the parent of the next).
-    private var current: String?
+    private(set) var current: A2UIViewNode?
+    /// The kept nodes of the children made so far for the node being made, in their places.
+    private var collected: [A2UIViewNode?] = []
+    /// The kept node of the last node made (nil when it is not kept: an error in its place).
+    private var lastMade: A2UIViewNode?
     private var made = 0
 
     /// What the builder needs of the UI host.
@@ -59,18 +56,9 @@ struct A2UIIRBuilder {
         self.isComplete = isComplete
         self.host = host
         self.evaluator = evaluator
-        var cache = cache
-        // A cache of another surface, after a change of anything, or holding mostly nodes no longer shown starts over.
-        let reuse = cache.generation == surface.generation && cache.idPrefix == idPrefix && !changes.all
-            && cache.entries.count <= 4 * cache.lastSize + 1_000
-        if !reuse { cache.reset(generation: surface.generation, idPrefix: idPrefix) }
-        self.reuse = reuse
-        (self.dirty, self.below) = reuse ? cache.dirty(for: changes) : ([], [])
-        var changedChildren: [String: [String]] = [:]
-        for id in dirty { if let parent = cache.parents[id] { changedChildren[parent, default: []].append(id) } }
-        for id in below { if let parent = cache.parents[id] { changedChildren[parent, default: []].append(id) } }
-        self.changedChildren = changedChildren
         self.cache = cache
+        reuse = cache.begin(generation: surface.generation, idPrefix: idPrefix, changes: changes)
+        view = cache.view
     }
 
     mutating func report(_ code: String, _ message: String) {
@@ -88,7 +76,7 @@ struct A2UIIRBuilder {
         var node = cache.surface!
         if surface.components["root"] != nil {
             node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0)]
-            cache.lastSize = cache.entries[node.children[0].id]?.size ?? 1
+            cache.lastSize = lastMade?.size ?? 1
         } else {
             node.state = .pending
             // An empty surface is only waiting (a later reply may fill it); components without a root are a mistake.
@@ -108,99 +96,137 @@ struct A2UIIRBuilder {
         return make(nodeID, id, scope, parent: parent, depth: depth)
     }
 
-    /// The node `nodeID` of component `id`: as cached when nothing it read changed; its cached self
-    /// with only its changed children made again when only something below it changed; else made.
+    /// The node `nodeID` of component `id`: as kept when nothing it read changed; its kept self with
+    /// only its changed children made again when only something below it changed; else made.
     private mutating func make(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
-        let parentID = current
-        if reuse, let entry = cache.entries[nodeID], entry.depth == depth, !dirty.contains(nodeID), !onStack.contains(nodeID) {
+        if reuse, let kept = cache.kept(nodeID), kept.isKept, kept.depth == depth, kept.remakeAt != view, !kept.isMaking, kept.madeAt != view {
             // What it read was recorded when it was made; only a move to another parent is news.
-            if cache.parents[nodeID] != parentID { cache.parents[nodeID] = parentID }
-            if !below.contains(nodeID) {
-                made += entry.size
-                return entry.node
+            if kept.parent !== current { kept.parent = current }
+            if kept.patchAt != view {
+                kept.madeAt = view
+                made += kept.size
+                return given(kept)
             }
-            if let component = surface.components[id], let patched = patch(entry, component, depth: depth) { return patched }
+            if let component = surface.components[id], let patched = patch(kept, component, depth: depth) { return patched }
         }
-        cache.componentReaders[id, default: []].insert(nodeID)
-        cache.parents[nodeID] = parentID
-        if let refused = refusal(id, nodeID, parent: parent, depth: depth) { return refused }
-        guard let component = surface.components[id] else { return errorNode(nodeID, id, "missing") }
-        placed.insert(nodeID)
-        return inside(nodeID) { builder in
-            builder.cache.refs[nodeID] = A2UINodeRef(nodeID: nodeID, surfaceID: builder.surface.id, componentID: id, type: component.type, scope: scope)
-            var node: UINode
-            if let spec = builder.catalog.spec(component.type) {
-                node = builder.basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
-            } else {
-                node = builder.otherNode(component, nodeID: nodeID, scope)
-                if node.type == "error" { return node }
-            }
-            builder.decorate(&node, component, parent: parent, scope)
-            builder.remember(node, depth: depth)
-            return node
-        }
+        return fresh(nodeID, id, scope, parent: parent, depth: depth)
     }
 
-    /// Runs `body` as the making of node `nodeID`: the data it reads counts to that node, the nodes it
-    /// makes are its children, and a way back to it is a cycle.
-    private mutating func inside<T>(_ nodeID: String, _ body: (inout Self) -> T) -> T {
-        onStack.insert(nodeID)
+    /// A kept node given as it is.
+    private mutating func given(_ kept: A2UIViewNode) -> UINode {
+        collected.append(kept)
+        lastMade = kept
+        return kept.node
+    }
+
+    /// The node `nodeID` made from its component, or what stands in its place.
+    private mutating func fresh(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
+        if let refused = refusal(id, nodeID, parent: parent, depth: depth) {
+            // Not kept: its parent is made again when the component changes.
+            if let current { cache.read(component: id, by: current.id) }
+            collected.append(nil)
+            lastMade = nil
+            return refused
+        }
+        let node = cache.node(nodeID, componentID: id, scope: scope, depth: depth)
+        cache.read(component: id, by: nodeID)
+        node.parent = current
+        node.madeAt = view
+        guard let component = surface.components[id] else {
+            // Kept as it is until the component arrives (it read the component's absence).
+            if isComplete {
+                report(A2UIProblem.Code.danglingReference,
+                       "Dangling reference: Component '\(parent?.id ?? "Surface")' references non-existent component '\(id)'")
+            }
+            return keep(node, UINode(id: nodeID, type: "placeholder", props: ["component_id": .string(id)], state: .pending), children: [])
+        }
+        node.ref = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
+        let (made, children) = inside(node) { builder -> UINode in
+            var made: UINode
+            if let spec = builder.catalog.spec(component.type) {
+                made = builder.basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
+            } else {
+                made = builder.otherNode(component, nodeID: nodeID, scope)
+                if made.type == "error" { return made }
+            }
+            builder.decorate(&made, component, parent: parent, scope)
+            return made
+        }
+        return keep(node, made, children: children)
+    }
+
+    /// Keeps what `node` was made as for the next view.
+    private mutating func keep(_ node: A2UIViewNode, _ made: UINode, children: [A2UIViewNode?]) -> UINode {
+        node.node = made
+        // Only children made one by one, in their places, can be followed later: otherwise the node is made whole.
+        node.children = children.count == made.children.count ? children : []
+        var size = 1
+        for child in children { size += child?.size ?? 1 }
+        node.size = size
+        node.isKept = true
+        return given(node)
+    }
+
+    /// Runs `body` as the making of `node`: the data it reads counts to it, the nodes it makes are its
+    /// children (returned with their kept nodes, in their places), and a way back to it is a cycle.
+    private mutating func inside<T>(_ node: A2UIViewNode, _ body: (inout Self) -> T) -> (T, [A2UIViewNode?]) {
+        node.isMaking = true
         let readerBefore = evaluator.reader
         let parentBefore = current
-        current = nodeID
-        evaluator.reader = nodeID
-        defer {
-            onStack.remove(nodeID)
-            current = parentBefore
-            evaluator.reader = readerBefore
-        }
-        return body(&self)
+        let collectedBefore = collected
+        collected = []
+        current = node
+        evaluator.reader = node
+        let result = body(&self)
+        node.isMaking = false
+        current = parentBefore
+        evaluator.reader = readerBefore
+        let children = collected
+        collected = collectedBefore
+        return (result, children)
     }
 
-    /// A cached node whose own inputs did not change: its children that did (or hold one that did)
+    /// A kept node whose own inputs did not change: its children that did (or hold one that did)
     /// are made again in place; the others stay as they were.
-    /// Nil when a changed child can't be made on its own (a placeholder, an error): then the node is made again.
-    private mutating func patch(_ entry: A2UIViewCache.Entry, _ component: A2UIComponent, depth: Int) -> UINode? {
-        var node = entry.node
-        let nodeID = node.id
-        // Few children change at a time: a short list, looked through, costs less than a set.
-        let wanted = changedChildren[nodeID] ?? []
-        let changed = node.children.indices.filter { wanted.contains(node.children[$0].id) }
-        guard changed.allSatisfy({ cache.refs[node.children[$0].id] != nil }) else { return nil }
-        var size = entry.size
+    /// Nil when its children can't be followed one by one: then the node is made again.
+    private mutating func patch(_ kept: A2UIViewNode, _ component: A2UIComponent, depth: Int) -> UINode? {
+        guard kept.children.count == kept.node.children.count else { return nil }
+        var node = kept.node
+        var size = kept.size
+        kept.madeAt = view
         made += 1
-        inside(nodeID) { builder in
-            for i in changed {
-                let childID = node.children[i].id
-                guard let ref = builder.cache.refs[childID] else { continue }
-                size -= builder.cache.entries[childID]?.size ?? 1
-                node.children[i] = builder.make(childID, ref.componentID, ref.scope, parent: component, depth: depth + 1)
-                let childSize = builder.cache.entries[childID]?.size ?? 1
-                size += childSize
+        _ = inside(kept) { builder in
+            for i in kept.children.indices {
+                guard let child = kept.children[i] else {
+                    builder.made += 1
+                    continue
+                }
+                guard child.remakeAt == builder.view || child.patchAt == builder.view else {
+                    builder.made += child.size
+                    continue
+                }
+                size -= child.size
+                node.children[i] = builder.make(child.id, child.componentID, child.scope, parent: component, depth: depth + 1)
+                let remade = builder.lastMade
+                kept.children[i] = remade
+                size += remade?.size ?? 1
                 // A template's instance made again here is the one its list keeps.
-                if let k = builder.cache.instances[nodeID]?.index[childID] {
-                    builder.cache.instances[nodeID]!.nodes[k] = node.children[i]
-                    builder.cache.instances[nodeID]!.sizes[k] = childSize
+                if var instances = kept.instances, i >= instances.start, i - instances.start < instances.items.count {
+                    kept.instances = nil
+                    let k = i - instances.start
+                    if let remade, remade === instances.items[k] {
+                        instances.nodes[k] = node.children[i]
+                    } else {
+                        instances.truncate(to: k)
+                    }
+                    kept.instances = instances
                 }
             }
         }
-        // The children not made again count as they were.
-        made += size - 1 - changed.reduce(0) { $0 + (cache.entries[node.children[$1].id]?.size ?? 1) }
         if component.type == "Button" { node.props["label"] = .string(node.children.first.flatMap(Self.text) ?? "") }
-        cache.entries[nodeID] = A2UIViewCache.Entry(node: node, depth: depth, size: size)
-        return node
-    }
-
-    /// Keeps a node made fresh for the next view.
-    @inline(never)
-    private mutating func remember(_ node: UINode, depth: Int) {
-        var size = 1
-        if let instances = cache.instances[node.id], instances.ids.count == node.children.count {
-            size += instances.sizes.reduce(0, +)
-        } else {
-            for child in node.children { size += cache.entries[child.id]?.size ?? 1 }
-        }
-        cache.entries[node.id] = A2UIViewCache.Entry(node: node, depth: depth, size: size)
+        kept.node = node
+        kept.size = size
+        return given(kept)
     }
 
     /// The node id of a placement: the component's id in its scope; one that two components list
@@ -229,20 +255,14 @@ struct A2UIIRBuilder {
             report(A2UIProblem.Code.limit, "components at \(id) are \(StackGuard.refusal)")
             return errorNode(nodeID + "#limit", id, "nested too deep")
         }
-        guard surface.components[id] != nil else {
-            if isComplete {
-                report(A2UIProblem.Code.danglingReference,
-                       "Dangling reference: Component '\(parent?.id ?? "Surface")' references non-existent component '\(id)'")
-            }
-            return UINode(id: nodeID, type: "placeholder", props: ["component_id": .string(id)], state: .pending)
-        }
-        guard !onStack.contains(nodeID) else {
+        guard let kept = cache.kept(nodeID), surface.components[id] != nil else { return nil }
+        guard !kept.isMaking else {
             let what = parent?.id == id ? "Self-reference detected: Component '\(id)' references itself"
                                         : "Circular reference detected: Component '\(parent?.id ?? "?")' references its ancestor '\(id)'"
             report(A2UIProblem.Code.circularReference, what)
             return errorNode(nodeID + "#cycle@" + (parent?.id ?? ""), id, "circular reference")
         }
-        guard !placed.contains(nodeID) else {
+        guard kept.madeAt != view else {
             report(A2UIProblem.Code.duplicateID, "Component '\(id)' is placed twice under '\(parent?.id ?? "Surface")'; it shows once")
             return errorNode(nodeID + "#again@" + (parent?.id ?? ""), id, "placed twice")
         }
@@ -311,33 +331,34 @@ struct A2UIIRBuilder {
             }
             let keys = evaluator.model.value(at: pointer)?.objectValue?.keys
             let count = min(items, Self.maxTemplateInstances)
-            let owner = current ?? ""
+            guard let owner = current else { return [] }
             // The instances made before, where the list only grew (or kept its items): kept as they were.
-            var memo = cache.instances.removeValue(forKey: owner)
+            var memo = owner.instances.take()
             if let m = memo, !(reuse && m.pointer == pointer && m.templateID == templateID && m.depth == depth + 1
                                && (m.keys == nil) == (keys == nil) && keys.map({ $0.starts(with: m.keys!.prefix(count)) }) ?? true) {
                 memo = nil
             }
-            var instances = memo.take() ?? A2UIViewCache.Instances(pointer: pointer, templateID: templateID, depth: depth + 1, keys: keys)
+            var instances = memo.take() ?? A2UITemplateInstances(pointer: pointer, templateID: templateID, depth: depth + 1, keys: keys, start: 0)
+            instances.start = collected.count
             instances.truncate(to: count)
             instances.keys = keys
-            var remake = Set<Int>()
-            // Made again: those that read what changed, and any on the way here (a cycle, which making reports).
-            for id in changedChildren[owner] ?? [] { if let k = instances.index[id] { remake.insert(k) } }
-            for id in onStack { if let k = instances.index[id] { remake.insert(k) } }
             // The instances kept are the last view's nodes as they were: one array, shared, not a copy per node.
             var out = instances.nodes
             instances.nodes = []
             var i = 0
             var unkept = Int.max
             while i < out.count && made <= Self.maxNodes {
-                if !remake.isEmpty && remake.contains(i) {
-                    out[i] = make(instances.ids[i], templateID, instances.scopes[i], parent: component, depth: depth + 1)
-                    instances.sizes[i] = cache.entries[out[i].id]?.size ?? 1
+                let item = instances.items[i]
+                // Made again: those that read what changed, and any on the way here (a cycle, which making reports).
+                if item.remakeAt == view || item.patchAt == view || item.isMaking || item.madeAt == view || !item.isKept {
+                    out[i] = make(item.id, templateID, item.scope, parent: component, depth: depth + 1)
                     // An error in its place (a cycle) is not kept: the next view makes it again.
-                    if out[i].id != instances.ids[i] { unkept = min(unkept, i) }
+                    if lastMade !== item { unkept = min(unkept, i) }
                 } else {
-                    made += instances.sizes[i]
+                    if item.parent !== owner { item.parent = owner }
+                    item.madeAt = view
+                    made += item.size
+                    _ = given(item)
                 }
                 i += 1
             }
@@ -352,17 +373,17 @@ struct A2UIIRBuilder {
                 let nodeID = place(templateID, &itemScope, parent: component, occurrence: 0)
                 let node = make(nodeID, templateID, itemScope, parent: component, depth: depth + 1)
                 out.append(node)
-                // Only an instance made and kept in the cache is kept here (not an error or a placeholder).
-                if memoizing, node.id == nodeID, let entry = cache.entries[nodeID] {
-                    instances.append(nodeID, itemScope, size: entry.size)
+                // Only an instance made and kept is kept here (not an error).
+                if memoizing, let kept = lastMade, kept.id == nodeID {
+                    instances.items.append(kept)
                 } else {
                     memoizing = false
                 }
                 i += 1
             }
-            if unkept < instances.ids.count { instances.truncate(to: unkept) }
-            instances.nodes = instances.ids.count == out.count ? out : Array(out.prefix(instances.ids.count))
-            cache.instances[owner] = instances
+            if unkept < instances.items.count { instances.truncate(to: unkept) }
+            instances.nodes = instances.items.count == out.count ? out : Array(out.prefix(instances.items.count))
+            owner.instances = instances
             return out
         default:
             return []

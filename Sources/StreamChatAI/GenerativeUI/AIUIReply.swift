@@ -90,6 +90,7 @@ extension UINode {
     /// Whether this node and its subtree are the same as `other`'s, known cheaply: the same members
     /// and the very same children storage (a subtree an engine kept and gave again).
     func isSame(as other: UINode) -> Bool {
+        if isIdentical(to: other) { return true }
         guard id == other.id, type == other.type, state == other.state, children.count == other.children.count,
               events == other.events, bindings == other.bindings, props == other.props else { return false }
         if children.isEmpty { return true }

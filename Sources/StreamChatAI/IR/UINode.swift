@@ -12,35 +12,118 @@ public struct UINode: Sendable, Hashable {
         case pending
     }
 
+    /// The members, in one object shared by the copies of a node until one of
+    /// them changes: a copy costs one reference, not one per member, which is
+    /// what keeping and patching trees while a reply streams does most.
+    final class Storage: @unchecked Sendable {
+        // Safe to share across threads: a storage is changed only while one node holds it (copy on write).
+        var id: String
+        var type: String
+        var props: JSONObject
+        var children: [UINode]
+        var events: [String]
+        var state: State
+        var bindings: JSONObject
+        var entrance: Int
+
+        init(id: String, type: String, props: JSONObject, children: [UINode], events: [String], state: State,
+             bindings: JSONObject, entrance: Int) {
+            self.id = id
+            self.type = type
+            self.props = props
+            self.children = children
+            self.events = events
+            self.state = state
+            self.bindings = bindings
+            self.entrance = entrance
+        }
+
+        func copy() -> Storage {
+            Storage(id: id, type: type, props: props, children: children, events: events, state: state, bindings: bindings, entrance: entrance)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, made this node's own before a change.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// A stable id, unique in its tree.
-    public var id: String
+    public var id: String {
+        get { storage.id }
+        _modify { yield &unique.id }
+    }
     /// What the node is, such as `reasoning`, `paragraph`, `tool_call`.
-    public var type: String
+    public var type: String {
+        get { storage.type }
+        _modify { yield &unique.type }
+    }
     /// The node's resolved properties.
-    public var props: JSONObject
+    public var props: JSONObject {
+        get { storage.props }
+        _modify { yield &unique.props }
+    }
     /// The nodes inside, in order.
-    public var children: [UINode]
+    public var children: [UINode] {
+        get { storage.children }
+        _modify { yield &unique.children }
+    }
     /// The names of the events the node can raise, such as `toggle`.
-    public var events: [String]
+    public var events: [String] {
+        get { storage.events }
+        _modify { yield &unique.events }
+    }
     /// Whether the node can be drawn yet.
-    public var state: State
+    public var state: State {
+        get { storage.state }
+        _modify { yield &unique.state }
+    }
     /// Inputs bound to the reply's UI state: prop name → state key (such as `{"value": "email"}`).
-    public var bindings: JSONObject
+    public var bindings: JSONObject {
+        get { storage.bindings }
+        _modify { yield &unique.bindings }
+    }
     /// When the node enters: nodes with the same number enter together, lower
     /// numbers first; everything of a reply rendered from history has 0.
-    public var entrance: Int
+    public var entrance: Int {
+        get { storage.entrance }
+        _modify { yield &unique.entrance }
+    }
 
     /// Creates a node.
     public init(id: String, type: String, props: JSONObject = JSONObject(), children: [UINode] = [],
                 events: [String] = [], state: State = .ready, bindings: JSONObject = JSONObject(), entrance: Int = 0) {
-        self.id = id
-        self.type = type
-        self.props = props
-        self.children = children
-        self.events = events
-        self.state = state
-        self.bindings = bindings
-        self.entrance = entrance
+        storage = Storage(id: id, type: type, props: props, children: children, events: events, state: state,
+                          bindings: bindings, entrance: entrance)
+    }
+
+    /// Whether `other` is a copy of this node that neither has changed since (the same storage).
+    public func isIdentical(to other: UINode) -> Bool { storage === other.storage }
+
+    /// Whether two nodes have the same members and subtrees.
+    public static func == (a: UINode, b: UINode) -> Bool {
+        if a.storage === b.storage { return true }
+        let x = a.storage, y = b.storage
+        return x.id == y.id && x.type == y.type && x.state == y.state && x.entrance == y.entrance && x.events == y.events
+            && x.props == y.props && x.bindings == y.bindings && x.children == y.children
+    }
+
+    /// Hashes every member and the subtree.
+    public func hash(into hasher: inout Hasher) {
+        let s = storage
+        hasher.combine(s.id)
+        hasher.combine(s.type)
+        hasher.combine(s.props)
+        hasher.combine(s.children)
+        hasher.combine(s.events)
+        hasher.combine(s.state)
+        hasher.combine(s.bindings)
+        hasher.combine(s.entrance)
     }
 
     /// `{"id", "type", "props", "children", "events", "state", "bindings", "entrance"}`.
