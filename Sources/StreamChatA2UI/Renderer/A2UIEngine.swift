@@ -164,14 +164,16 @@ final class A2UIEngine: AIUIEngine {
     /// An evaluator whose functions outside the catalog run as the host's tools:
     /// a result once it arrived, null while it runs (then the reply renders again).
     private func evaluator(_ surface: A2UISurface, known: [String: ToolCall], requests: Requests, context: AIUIContext) -> A2UIEvaluator {
-        let tools = Set(context.tools.map(\.name))
+        // The host's tools are asked for only when a function outside the catalog is called (rarely, and not every view).
+        var tools: Set<String>?
         return A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs) { name, arguments in
             let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
             switch known[key] {
             case .done(let result)?: return result
             case .running?: return .success(.null)
             case nil:
-                guard tools.contains(name) else {
+                if tools == nil { tools = Set(context.tools.map(\.name)) }
+                guard tools?.contains(name) == true else {
                     return .failure(A2UIProblem(A2UIProblem.Code.functionFailed, "the function \(name) is not in the catalog and no tool of the app provides it"))
                 }
                 requests.items.append((key, name, arguments))

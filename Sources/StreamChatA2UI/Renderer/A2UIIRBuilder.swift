@@ -99,7 +99,8 @@ struct A2UIIRBuilder {
     /// The node `nodeID` of component `id`: as kept when nothing it read changed; its kept self with
     /// only its changed children made again when only something below it changed; else made.
     private mutating func make(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
-        if reuse, let kept = cache.kept(nodeID), kept.isKept, kept.depth == depth, kept.remakeAt != view, !kept.isMaking, kept.madeAt != view {
+        let kept = cache.kept(nodeID)
+        if reuse, let kept, kept.isKept, kept.depth == depth, kept.remakeAt != view, !kept.isMaking, kept.madeAt != view {
             // What it read was recorded when it was made; only a move to another parent is news.
             if kept.parent !== current { kept.parent = current }
             if kept.patchAt != view {
@@ -109,7 +110,7 @@ struct A2UIIRBuilder {
             }
             if let component = surface.components[id], let patched = patch(kept, component, depth: depth) { return patched }
         }
-        return fresh(nodeID, id, scope, parent: parent, depth: depth)
+        return fresh(nodeID, id, scope, parent: parent, depth: depth, kept: kept)
     }
 
     /// A kept node given as it is.
@@ -120,16 +121,26 @@ struct A2UIIRBuilder {
     }
 
     /// The node `nodeID` made from its component, or what stands in its place.
-    private mutating func fresh(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
-        if let refused = refusal(id, nodeID, parent: parent, depth: depth) {
+    private mutating func fresh(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int,
+                                kept: A2UIViewNode?) -> UINode {
+        if let refused = refusal(id, nodeID, parent: parent, depth: depth, kept: kept) {
             // Not kept: its parent is made again when the component changes.
             if let current { cache.read(component: id, by: current.id) }
             collected.append(nil)
             lastMade = nil
             return refused
         }
-        let node = cache.node(nodeID, componentID: id, scope: scope, depth: depth)
-        cache.read(component: id, by: nodeID)
+        let node = kept ?? cache.node(nodeID, componentID: id)
+        node.scope = scope
+        node.depth = depth
+        if node.componentID != id {
+            node.componentID = id
+            node.readsComponent = false
+        }
+        if !node.readsComponent {
+            node.readsComponent = true
+            cache.read(component: id, by: nodeID)
+        }
         node.parent = current
         node.madeAt = view
         guard let component = surface.components[id] else {
@@ -241,7 +252,7 @@ struct A2UIIRBuilder {
 
     /// The node that stands in for a component that can't be made here (and the report), or nil.
     @inline(never)
-    private mutating func refusal(_ id: String, _ nodeID: String, parent: A2UIComponent?, depth: Int) -> UINode? {
+    private mutating func refusal(_ id: String, _ nodeID: String, parent: A2UIComponent?, depth: Int, kept: A2UIViewNode?) -> UINode? {
         made += 1
         guard made <= Self.maxNodes else {
             if made == Self.maxNodes + 1 { report(A2UIProblem.Code.limit, "the surface makes more than \(Self.maxNodes) nodes; the rest do not show") }
@@ -255,7 +266,7 @@ struct A2UIIRBuilder {
             report(A2UIProblem.Code.limit, "components at \(id) are \(StackGuard.refusal)")
             return errorNode(nodeID + "#limit", id, "nested too deep")
         }
-        guard let kept = cache.kept(nodeID), surface.components[id] != nil else { return nil }
+        guard let kept, surface.components[id] != nil else { return nil }
         guard !kept.isMaking else {
             let what = parent?.id == id ? "Self-reference detected: Component '\(id)' references itself"
                                         : "Circular reference detected: Component '\(parent?.id ?? "?")' references its ancestor '\(id)'"

@@ -8,26 +8,25 @@ import StreamChatAI
 /// Kept nodes are objects linked to their parents and children, and the
 /// marks a change leaves on them are view numbers: a view follows the marked
 /// paths from the root without looking anything up by id, and builds no set
-/// of what changed. Guarded by its engine's lock.
+/// of what changed. Guarded by its engine's lock (so the runtime's exclusivity checks are left out).
 final class A2UIViewCache: @unchecked Sendable {
     /// The surface these nodes are of (another generation starts the cache over).
-    private(set) var generation = -1
+    @exclusivity(unchecked) private(set) var generation = -1
     /// The prefix of their ids (a surface that becomes its reply's first loses it: the cache starts over).
-    private(set) var idPrefix = ""
+    @exclusivity(unchecked) private(set) var idPrefix = ""
     /// The number of the view being made (marks of earlier views are stale by construction).
-    private(set) var view = 0
+    @exclusivity(unchecked) private(set) var view = 0
     /// The nodes kept, by node id (those no longer shown too, until the cache starts over).
-    private(set) var nodes: [String: A2UIViewNode] = [:]
-    /// Component id → the nodes made by looking it up (and the parents of those that found it missing).
-    private var componentReaders: [String: Set<String>] = [:]
-    /// Data path → the nodes that read exactly it.
-    private var pathReaders: [String: Set<String>] = [:]
-    /// Data path → the nodes that read something below it.
-    private var prefixReaders: [String: Set<String>] = [:]
+    @exclusivity(unchecked) private(set) var nodes: [String: A2UIViewNode] = [:]
+    /// Component id → the nodes made by looking it up whose ids are not the component's (a node whose id
+    /// is its component's is found by that id), and the parents of those that found it missing.
+    @exclusivity(unchecked) private var componentReaders: [String: Set<String>] = [:]
+    /// The data paths the nodes read.
+    @exclusivity(unchecked) private var pathReaders = A2UIPathReaders()
     /// The size of the last tree, to notice when the cache holds mostly nodes no longer shown.
-    var lastSize = 0
+    @exclusivity(unchecked) var lastSize = 0
     /// The surface's own node, without its child.
-    var surface: UINode?
+    @exclusivity(unchecked) var surface: UINode?
 
     /// Starts a view of the surface `generation` whose ids start with `idPrefix`: the nodes `changes`
     /// make stale are marked, or everything is forgotten when the nodes can't be trusted.
@@ -38,31 +37,23 @@ final class A2UIViewCache: @unchecked Sendable {
         guard self.generation == generation, self.idPrefix == idPrefix, !changes.all, nodes.count <= 4 * lastSize + 1_000 else {
             nodes = [:]
             componentReaders = [:]
-            pathReaders = [:]
-            prefixReaders = [:]
+            pathReaders = A2UIPathReaders()
             lastSize = 0
             surface = nil
             self.generation = generation
             self.idPrefix = idPrefix
             return false
         }
-        for c in changes.components { for id in componentReaders[c] ?? [] { remake(id) } }
+        for c in changes.components {
+            remake(c)
+            for id in componentReaders[c] ?? [] { remake(id) }
+        }
         // A component now listed in more places, or fewer, gets other node ids: its parents are made again.
         for c in changes.placements {
-            for id in componentReaders[c] ?? [] { if let parent = nodes[id]?.parent { remake(parent) } else { remake(id) } }
+            for id in [c] + (componentReaders[c] ?? []) { if let parent = nodes[id]?.parent { remake(parent) } else { remake(id) } }
         }
         for id in changes.nodes { remake(id) }
-        for path in changes.paths {
-            let text = path.description
-            for id in pathReaders[text] ?? [] { remake(id) }
-            for id in prefixReaders[text] ?? [] { remake(id) }
-            // Reads of a container above the path (a template's list, a whole object bound to a text).
-            var above = path
-            while !above.isRoot {
-                above = above.parent
-                for id in pathReaders[above.description] ?? [] { remake(id) }
-            }
-        }
+        for path in changes.paths { pathReaders.forEachReader(of: path) { remake($0) } }
         return true
     }
 
@@ -80,14 +71,9 @@ final class A2UIViewCache: @unchecked Sendable {
         }
     }
 
-    /// The node kept under `id`, or a new one to make (registered, so a cycle back to it is seen).
-    func node(_ id: String, componentID: String, scope: A2UIScope, depth: Int) -> A2UIViewNode {
-        if let kept = nodes[id] {
-            kept.scope = scope
-            kept.depth = depth
-            return kept
-        }
-        let made = A2UIViewNode(id: id, componentID: componentID, scope: scope, depth: depth)
+    /// A new node to make, registered (so a cycle back to it is seen).
+    func node(_ id: String, componentID: String) -> A2UIViewNode {
+        let made = A2UIViewNode(id: id, componentID: componentID)
         nodes[id] = made
         return made
     }
@@ -97,6 +83,7 @@ final class A2UIViewCache: @unchecked Sendable {
 
     /// Records that `reader` looked up the component `id`.
     func read(component id: String, by reader: String) {
+        guard reader != id else { return }
         componentReaders[id, default: []].insert(reader)
     }
 
@@ -104,57 +91,96 @@ final class A2UIViewCache: @unchecked Sendable {
     func read(_ path: JSONPointer, by node: A2UIViewNode) {
         guard !node.reads.contains(path) else { return }
         node.reads.append(path)
-        pathReaders[path.description, default: []].insert(node.id)
-        var above = path
-        while !above.isRoot {
-            above = above.parent
-            prefixReaders[above.description, default: []].insert(node.id)
+        pathReaders.add(node.id, reading: path)
+    }
+}
+
+/// The data paths a surface's nodes read, as a tree of their tokens: a change
+/// at a path concerns the readers of it, of anything below it (a value inside
+/// the one replaced) and of each container above it (a list a template
+/// follows, an object bound whole), found by walking the change's tokens.
+final class A2UIPathReaders {
+    @exclusivity(unchecked) private var below: [String: A2UIPathReaders] = [:]
+    /// The nodes that read exactly this path.
+    @exclusivity(unchecked) private var readers: [String] = []
+
+    /// Records that node `id` reads `path`.
+    func add(_ id: String, reading path: JSONPointer) {
+        var level = self
+        for token in path.tokens {
+            if let next = level.below[token] {
+                level = next
+            } else {
+                let next = A2UIPathReaders()
+                level.below[token] = next
+                level = next
+            }
         }
+        level.readers.append(id)
+    }
+
+    /// Calls `body` with each node a change at `path` concerns.
+    func forEachReader(of path: JSONPointer, _ body: (String) -> Void) {
+        var level = self
+        for token in path.tokens {
+            for id in level.readers { body(id) }
+            guard let next = level.below[token] else { return }
+            level = next
+        }
+        level.forEachReaderHere(body)
+    }
+
+    private func forEachReaderHere(_ body: (String) -> Void) {
+        for id in readers { body(id) }
+        for (_, next) in below { next.forEachReaderHere(body) }
     }
 }
 
 /// One node of a surface's view as last made: its IR node, the kept nodes
 /// of its children in their places, and the marks that say whether the view
 /// being made must make it again (what it read changed) or patch it
-/// (something below it changed).
+/// (something below it changed). Used under its engine's lock, one access at a time: the runtime's
+/// exclusivity checks on its members are left out (a view reads them for every node it passes).
 final class A2UIViewNode {
     let id: String
-    let componentID: String
+    /// The component it is made from (an id the template's suffixes can't tell apart is rare, but possible).
+    @exclusivity(unchecked) var componentID: String
     /// The template item it was made for (relative paths resolve against it).
-    var scope: A2UIScope
+    @exclusivity(unchecked) var scope = A2UIScope()
     /// The nesting depth it was made at (a node moved elsewhere is made again).
-    var depth: Int
+    @exclusivity(unchecked) var depth = 0
     /// Its parent in the last view. Not counted (a weak reference would make every retain of a node slow):
     /// every node lives in its cache's table until the cache starts over and drops them all at once.
-    unowned(unsafe) var parent: A2UIViewNode?
+    @exclusivity(unchecked) unowned(unsafe) var parent: A2UIViewNode?
     /// Its IR as last made (valid when ``isKept``).
-    var node = UINode(id: "", type: "")
+    @exclusivity(unchecked) var node = UINode(id: "", type: "")
     /// The kept nodes of its children, in the places of `node.children` (nil for a child not kept: an error).
-    var children: [A2UIViewNode?] = []
+    @exclusivity(unchecked) var children: [A2UIViewNode?] = []
     /// How many nodes its subtree holds (for the node budget).
-    var size = 1
+    @exclusivity(unchecked) var size = 1
     /// What it stands for, for the events raised on it.
-    var ref: A2UINodeRef?
+    @exclusivity(unchecked) var ref: A2UINodeRef?
     /// Whether `node` may be given again (it was made whole, not cut short by a limit).
-    var isKept = false
+    @exclusivity(unchecked) var isKept = false
     /// The view that must make it again.
-    var remakeAt = -1
+    @exclusivity(unchecked) var remakeAt = -1
     /// The view that must patch it: a child changed.
-    var patchAt = -1
+    @exclusivity(unchecked) var patchAt = -1
     /// The view that made it last (a second placement in one view is a mistake).
-    var madeAt = -1
+    @exclusivity(unchecked) var madeAt = -1
     /// Whether it is being made now (a way back to it is a cycle).
-    var isMaking = false
+    @exclusivity(unchecked) var isMaking = false
     /// The data paths it registered as read.
-    var reads: [JSONPointer] = []
+    @exclusivity(unchecked) var reads: [JSONPointer] = []
     /// Its children as instances of a template, when its child list is one.
-    var instances: A2UITemplateInstances?
+    @exclusivity(unchecked) var instances: A2UITemplateInstances?
 
-    init(id: String, componentID: String, scope: A2UIScope, depth: Int) {
+    /// Whether it is registered as a reader of its component.
+    @exclusivity(unchecked) var readsComponent = false
+
+    init(id: String, componentID: String) {
         self.id = id
         self.componentID = componentID
-        self.scope = scope
-        self.depth = depth
     }
 }
 

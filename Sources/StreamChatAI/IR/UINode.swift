@@ -16,15 +16,16 @@ public struct UINode: Sendable, Hashable {
     /// them changes: a copy costs one reference, not one per member, which is
     /// what keeping and patching trees while a reply streams does most.
     final class Storage: @unchecked Sendable {
-        // Safe to share across threads: a storage is changed only while one node holds it (copy on write).
-        var id: String
-        var type: String
-        var props: JSONObject
-        var children: [UINode]
-        var events: [String]
-        var state: State
-        var bindings: JSONObject
-        var entrance: Int
+        // Safe to share across threads: a storage is changed only while one node holds it (copy on write), so no
+        // two accesses to it can overlap, and the runtime's exclusivity checks on every access are left out.
+        @exclusivity(unchecked) var id: String
+        @exclusivity(unchecked) var type: String
+        @exclusivity(unchecked) var props: JSONObject
+        @exclusivity(unchecked) var children: [UINode]
+        @exclusivity(unchecked) var events: [String]
+        @exclusivity(unchecked) var state: State
+        @exclusivity(unchecked) var bindings: JSONObject
+        @exclusivity(unchecked) var entrance: Int
 
         init(id: String, type: String, props: JSONObject, children: [UINode], events: [String], state: State,
              bindings: JSONObject, entrance: Int) {

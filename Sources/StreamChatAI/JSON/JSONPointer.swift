@@ -27,6 +27,10 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         guard text.hasPrefix("/") else {
             throw JSONPointerError("a JSON pointer starts with \"/\" (or is empty), found \(JSONSerializer.quoted(text))")
         }
+        if let plain = Self.plainTokens(text, from: text.utf8.index(after: text.utf8.startIndex)) {
+            tokens = plain
+            return
+        }
         var tokens: [String] = []
         for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             guard raw.contains("~") else {
@@ -85,7 +89,27 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// is, a relative one (`b/c`, as templates write them) appended.
     public func resolving(_ other: String) throws(JSONPointerError) -> JSONPointer {
         if other.isEmpty || other.hasPrefix("/") { return try JSONPointer(other) }
+        if let plain = Self.plainTokens(other, from: other.utf8.startIndex) { return JSONPointer(tokens: tokens + plain) }
         return JSONPointer(tokens: tokens + (try JSONPointer("/" + other)).tokens)
+    }
+
+    /// The tokens of `text` from `start` on, split at each `/`, when no token has an escape (`~`): bindings
+    /// are read on every render, and most are plain.
+    private static func plainTokens(_ text: String, from start: String.Index) -> [String]? {
+        let utf8 = text.utf8
+        guard !utf8.contains(UInt8(ascii: "~")) else { return nil }
+        var tokens: [String] = []
+        var first = start
+        var i = start
+        while i != utf8.endIndex {
+            if utf8[i] == UInt8(ascii: "/") {
+                tokens.append(String(text[first..<i]))
+                first = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        tokens.append(String(text[first..<i]))
+        return tokens
     }
 
     /// The index a token names in an array of `count` elements: digits without
