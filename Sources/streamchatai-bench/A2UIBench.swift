@@ -162,6 +162,11 @@ extension A2UIBench {
             text += data("/v/0/0", .string("v\(i)"))
             engine.receive(document(text, streaming: true), context: context)
         }
+        time("receive a data line no node reads + view", 2000) { i in
+            text += data("/unread", .string("u\(i)"))
+            engine.receive(document(text, streaming: true), context: context)
+            sink &+= engine.view(for: document(text, streaming: true), context: context)?.children.count ?? 0
+        }
         time("receive a data line + view", 2000) { i in
             text += data("/v/0/1", .string("w\(i)"))
             engine.receive(document(text, streaming: true), context: context)

@@ -8,8 +8,16 @@ struct A2UIComponentSpec: Sendable {
 
     func kind(of property: String) -> A2UIPropertyKind? { properties.first { $0.name == property }?.kind }
 
-    /// The input components: their `value` is two-way bound.
-    var isInput: Bool { ["TextField", "CheckBox", "ChoicePicker", "Slider", "DateTimeInput"].contains(name) }
+    /// An input component: its `value` is two-way bound.
+    let isInput: Bool
+
+    init(name: String, properties: [(name: String, kind: A2UIPropertyKind)], required: [String], summary: String) {
+        self.name = name
+        self.properties = properties
+        self.required = required
+        self.summary = summary
+        isInput = ["TextField", "CheckBox", "ChoicePicker", "Slider", "DateTimeInput"].contains(name)
+    }
     /// Whether its `weight` counts: only under a Row or Column.
     static let weightedParents: Set<String> = ["Row", "Column"]
 }

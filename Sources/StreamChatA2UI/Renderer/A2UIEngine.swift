@@ -106,19 +106,22 @@ final class A2UIEngine: AIUIEngine {
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
             guard let reply = s.replies[context.messageID] else { return (nil, [], []) }
-            let last = (reply.view, reply.components)
             let surfaces = s.store.owned(by: context.messageID)
             // Unchanged: the same surfaces, none changed since the last view, no new tool result.
             let key = surfaces.map(\.generation) + [s.toolRevision]
-            if let view = last.0, view.key == key, view.streaming == document.isStreaming, surfaces.allSatisfy(\.changes.isEmpty) {
+            if let view = reply.view, view.key == key, view.streaming == document.isStreaming, surfaces.allSatisfy(\.changes.isEmpty) {
                 return (view.node, [], [])
             }
+            let last = (reply.view.map { ($0.key, $0.streaming) }, reply.components)
+            // The last tree is let go before the new one is made: a caller that let go of it too leaves the kept
+            // nodes theirs alone, and they are changed in place instead of copied.
+            reply.view?.node = nil
             let requests = Requests()
             var problems: [A2UIProblem] = []
             var nodes: [UINode] = []
             // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
-            let everything = last.0 == nil || last.0?.streaming != document.isStreaming
-                || last.0?.key.last != s.toolRevision || last.1 != context.components.count
+            let everything = last.0 == nil || last.0?.1 != document.isStreaming
+                || last.0?.0.last != s.toolRevision || last.1 != context.components.count
             for (i, surface) in surfaces.enumerated() {
                 var changes = surface.changes
                 if everything { changes.all = true }

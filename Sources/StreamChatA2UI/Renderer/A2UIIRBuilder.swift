@@ -202,7 +202,9 @@ struct A2UIIRBuilder {
     /// Nil when its children can't be followed one by one: then the node is made again.
     private mutating func patch(_ kept: A2UIViewNode, _ component: A2UIComponent, depth: Int) -> UINode? {
         guard kept.children.count == kept.node.children.count else { return nil }
+        // Taken out: when no tree holds it any more, its children change in place.
         var node = kept.node
+        kept.node = Self.vacant
         var size = kept.size
         kept.madeAt = view
         made += 1
@@ -400,6 +402,9 @@ struct A2UIIRBuilder {
             return []
         }
     }
+
+    /// What a kept node holds while its node is out being patched.
+    private static let vacant = UINode(id: "", type: "")
 
     func errorNode(_ nodeID: String, _ componentID: String, _ message: String) -> UINode {
         UINode(id: nodeID, type: "error", props: ["component_id": .string(componentID), "message": .string(message)])

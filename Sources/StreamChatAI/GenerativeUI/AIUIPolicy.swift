@@ -16,6 +16,20 @@ public struct AIUIPolicy: Sendable {
         "logo", "logo_url", "photo", "photo_url", "cover", "cover_url", "url_image",
     ]
 
+    /// ``mediaProps`` by length: every node of every render is asked whether it holds one, and a
+    /// comparison with the few names of a key's length costs less than hashing the key.
+    private static let mediaPropsByLength: [[String]] = {
+        var table = [[String]](repeating: [], count: (mediaProps.map(\.utf8.count).max() ?? 0) + 1)
+        for name in mediaProps { table[name.utf8.count].append(name) }
+        return table
+    }()
+
+    /// Whether `key` names a medium (one of ``mediaProps``).
+    static func isMediaProp(_ key: String) -> Bool {
+        let count = key.utf8.count
+        return count < mediaPropsByLength.count && mediaPropsByLength[count].contains(key)
+    }
+
     /// A policy with the given rules.
     public init(linkSchemes: Set<String>, mediaSchemes: Set<String>, mediaURL: (@Sendable (String) -> String?)? = nil) {
         self.linkSchemes = linkSchemes
@@ -44,7 +58,7 @@ public struct AIUIPolicy: Sendable {
     /// rule: a URL it refuses is removed (and reported), so a front end never loads it.
     func applyMedia(to node: inout UINode, report: (String) -> Void) {
         // Most nodes hold no medium: their props stay as they are, uncopied.
-        guard node.props.contains(where: { Self.mediaProps.contains($0.key) || $0.value.objectValue != nil || $0.value.arrayValue != nil }) else { return }
+        guard node.props.contains(where: { Self.isMediaProp($0.key) || $0.value.objectValue != nil || $0.value.arrayValue != nil }) else { return }
         let id = node.id
         node.props = applyMedia(to: node.props) { key, value in
             report("the media \(key) of \(id) was not loaded: the media policy refused \(value)")
@@ -55,7 +69,7 @@ public struct AIUIPolicy: Sendable {
     private func applyMedia(to props: JSONObject, report: (String, JSONValue) -> Void) -> JSONObject {
         var out = JSONObject()
         for (key, value) in props {
-            if Self.mediaProps.contains(key) {
+            if Self.isMediaProp(key) {
                 switch value {
                 case .string(let url):
                     if let allowed = media(url) { out[key] = .string(allowed) } else { report(key, value) }

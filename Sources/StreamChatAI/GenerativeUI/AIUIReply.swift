@@ -91,11 +91,14 @@ extension UINode {
     /// and the very same children storage (a subtree an engine kept and gave again).
     func isSame(as other: UINode) -> Bool {
         if isIdentical(to: other) { return true }
-        guard id == other.id, type == other.type, state == other.state, children.count == other.children.count,
-              events == other.events, bindings == other.bindings, props == other.props else { return false }
-        if children.isEmpty { return true }
-        let a = children.withUnsafeBufferPointer { $0.baseAddress }
-        let b = other.children.withUnsafeBufferPointer { $0.baseAddress }
-        return a != nil && a == b
+        // The children's storage first: a changed node's usually differs, and it costs least to compare.
+        guard children.count == other.children.count else { return false }
+        if !children.isEmpty {
+            let a = children.withUnsafeBufferPointer { $0.baseAddress }
+            let b = other.children.withUnsafeBufferPointer { $0.baseAddress }
+            guard a != nil && a == b else { return false }
+        }
+        return id == other.id && type == other.type && state == other.state && events == other.events
+            && bindings == other.bindings && props == other.props
     }
 }

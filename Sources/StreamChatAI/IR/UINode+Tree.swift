@@ -21,17 +21,20 @@ extension UINode {
 
     /// Whether `type` holds "password" in any case (a byte search: this runs for every node of every render).
     static func namesPassword(_ type: String) -> Bool {
-        guard type.utf8.count >= 8 else { return false }
-        let word = Array("password".utf8)
-        var utf8 = type.utf8.makeIterator()
-        var window: [UInt8] = []
-        window.reserveCapacity(word.count)
-        while let byte = utf8.next() {
-            window.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            if window.count > word.count { window.removeFirst() }
-            if window.count == word.count, window == word { return true }
+        var type = type
+        return type.withUTF8 { bytes in
+            guard bytes.count >= 8 else { return false }
+            // "password", a byte at a time in any case: only a `p` starts a comparison.
+            let word: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0x70, 0x61, 0x73, 0x73, 0x77, 0x6F, 0x72, 0x64)
+            for start in 0...(bytes.count - 8) where bytes[start] | 0x20 == word.0 {
+                if bytes[start + 1] | 0x20 == word.1, bytes[start + 2] | 0x20 == word.2, bytes[start + 3] | 0x20 == word.3,
+                   bytes[start + 4] | 0x20 == word.4, bytes[start + 5] | 0x20 == word.5, bytes[start + 6] | 0x20 == word.6,
+                   bytes[start + 7] | 0x20 == word.7 {
+                    return true
+                }
+            }
+            return false
         }
-        return false
     }
 
     /// Visits this node and every node below it, depth first, with the id of its parent.
