@@ -35,6 +35,14 @@ final class A2UIEngine: AIUIEngine {
         var toolCallOrder: [String] = []
         /// Counts tool results arrived, so views made before them are made again.
         var toolRevision = 0
+
+        /// The view cache of a surface (made the first time).
+        mutating func cache(of surfaceID: String) -> A2UIViewCache {
+            if let cache = caches[surfaceID] { return cache }
+            let cache = A2UIViewCache()
+            caches[surfaceID] = cache
+            return cache
+        }
     }
 
     /// The most tool results kept (the oldest go first).
@@ -128,11 +136,10 @@ final class A2UIEngine: AIUIEngine {
                 var builder = A2UIIRBuilder(surface: surface, catalog: renderer.catalog, idPrefix: i == 0 ? "" : surface.id + ":",
                                             isComplete: !document.isStreaming, host: host(context),
                                             evaluator: evaluator(surface, known: s.toolCalls, requests: requests, context: context),
-                                            cache: s.caches.removeValue(forKey: surface.id) ?? A2UIViewCache(), changes: changes)
+                                            cache: s.cache(of: surface.id), changes: changes)
                 nodes.append(builder.build())
                 problems += builder.problems
-                s.caches[surface.id] = builder.cache
-                _ = try? s.store.modify(surface.id) { (surface) throws(A2UIProblem) in surface.changes = A2UIChanges(all: false) }
+                s.store.clearChanges(of: surface.id)
             }
             reply.components = context.components.count
             let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)

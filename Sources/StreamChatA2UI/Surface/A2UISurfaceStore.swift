@@ -37,6 +37,11 @@ struct A2UISurfaceStore: Sendable {
         return try change(&surface)
     }
 
+    /// Forgets what changed in surface `id` (its view has been made).
+    mutating func clearChanges(of id: String) {
+        surfaces[id]?.changes = A2UIChanges(all: false)
+    }
+
     /// The surfaces a reply created, in creation order.
     func owned(by messageID: String) -> [A2UISurface] { order.compactMap { surfaces[$0] }.filter { $0.owner == messageID } }
 
