@@ -1,6 +1,10 @@
 import StreamChatAI
 import StreamChatOpenUI
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// OpenUI streaming: a program of about `bytes` bytes streamed in `chunks`
 /// pieces, parsed and rendered to IR after each, against one parse and render
 /// of the whole text.
@@ -101,6 +105,8 @@ enum OpenUIBench {
             var count = 0
             root?.walk { _, _ in count += 1 }
             nodes = count
+            // Under a profiler, OPENUI_ONESHOT_ONLY=1 leaves the streamed run out.
+            if getenv("OPENUI_ONESHOT_ONLY") != nil { continue }
             // The texts a stream hands over, the whole reply so far each time, cut at character boundaries.
             var texts: [String] = []
             let size = (utf8.count + chunks - 1) / chunks

@@ -4,12 +4,16 @@
 /// drops just the values that depended on it. That makes a streamed reply's
 /// renders cost what changed, not the whole program each time.
 ///
+/// Names are known by their number in the program (``OpenUIProgram/slot(of:)``),
+/// so a value kept is found by an array index, not a table of names.
+///
 /// A value found while a reference cycle was being closed depends on the
 /// path it was reached by, so it is never kept.
 final class OpenUIEvaluationCache {
-    struct Key: Hashable {
-        var name: String
-        var valuePosition: Bool
+    /// Which of a statement's values: where it is referenced (a direct argument or element, or computed),
+    /// or the default of a `$variable`.
+    enum Kind: Int {
+        case value, computed, stateDefault
     }
 
     struct Entry {
@@ -22,42 +26,50 @@ final class OpenUIEvaluationCache {
         var work: Int
     }
 
-    private(set) var entries: [Key: Entry] = [:]
-    /// A statement or `$variable` → the statements whose values read it.
-    private var dependents: [String: Set<String>] = [:]
+    /// Entries by kind, then by name number.
+    private var entries: [[Entry?]] = [[], [], []]
+    /// A name's number → the numbers of the statements whose values read it.
+    private var dependents: [[Int]] = []
     private var nextVersion = 0
 
-    func entry(_ key: Key) -> Entry? { entries[key] }
+    func entry(_ slot: Int, _ kind: Kind) -> Entry? {
+        let table = entries[kind.rawValue]
+        return slot < table.count ? table[slot] : nil
+    }
 
-    func store(_ key: Key, value: OpenUIValue?, errors: [OpenUIError], work: Int) {
+    func store(_ slot: Int, _ kind: Kind, value: OpenUIValue?, errors: [OpenUIError], work: Int) {
         nextVersion += 1
-        entries[key] = Entry(value: value, errors: errors, version: nextVersion, work: work)
+        if slot >= entries[kind.rawValue].count { entries[kind.rawValue] += repeatElement(nil, count: slot + 1 - entries[kind.rawValue].count) }
+        entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work)
     }
 
     /// The version of a statement's value, if it is kept.
-    func version(of name: String) -> Int? {
-        entries[Key(name: name, valuePosition: true)]?.version ?? entries[Key(name: name, valuePosition: false)]?.version
+    func version(of slot: Int) -> Int? {
+        entry(slot, .value)?.version ?? entry(slot, .computed)?.version
     }
 
-    /// Notes that `reader` read `name` (a statement, or a `$variable`).
-    func record(_ reader: String, reads name: String) {
-        dependents[name, default: []].insert(reader)
+    /// Notes that `reader` read `slot` (a statement, or a `$variable`).
+    func record(_ reader: Int, reads slot: Int) {
+        if slot >= dependents.count { dependents += repeatElement([], count: slot + 1 - dependents.count) }
+        // A statement evaluated again reads what it read before: the last reader noted is usually this one.
+        if dependents[slot].last != reader && !dependents[slot].contains(reader) { dependents[slot].append(reader) }
     }
 
-    /// Drops what `names` mean now, and everything that read them, transitively.
-    func invalidate(_ names: some Sequence<String>) {
-        var queue = Array(names)
+    /// Drops what `slots` mean now, and everything that read them, transitively.
+    func invalidate(_ slots: some Sequence<Int>) {
+        var queue = Array(slots)
         var seen = Set(queue)
-        while let name = queue.popLast() {
-            entries[Key(name: name, valuePosition: true)] = nil
-            entries[Key(name: name, valuePosition: false)] = nil
-            if name.utf8.first == 0x24 { entries[Key(name: name + "#default", valuePosition: false)] = nil }  // `$name`'s default
-            for reader in dependents.removeValue(forKey: name) ?? [] where seen.insert(reader).inserted { queue.append(reader) }
+        while let slot = queue.popLast() {
+            for kind in 0..<entries.count where slot < entries[kind].count { entries[kind][slot] = nil }
+            guard slot < dependents.count else { continue }
+            let readers = dependents[slot]
+            dependents[slot] = []
+            for reader in readers where seen.insert(reader).inserted { queue.append(reader) }
         }
     }
 
     func removeAll() {
-        entries = [:]
-        dependents = [:]
+        entries = [[], [], []]
+        dependents = []
     }
 }

@@ -31,8 +31,8 @@ final class OpenUIEvaluator {
     private var cycleHits = 0
     /// References that closed a cycle, found while evaluating.
     private(set) var cycleClosers = Set<String>()
-    /// The statements being evaluated, innermost last: a cycle guard, and who an error belongs to.
-    private var stack: [String] = []
+    /// The statements being evaluated (their numbers), innermost last: a cycle guard, and who an error belongs to.
+    private var stack: [Int] = []
     /// Hostile nesting ends in an error, not a stack overflow.
     private var depth = 0
     static let maxDepth = 400
@@ -48,22 +48,21 @@ final class OpenUIEvaluator {
         self.cache = cache
     }
 
-    var currentStatement: String? { stack.last }
+    var currentStatement: String? { stack.last.map { program.slotNames[$0] } }
 
     func report(_ error: OpenUIError) {
         reported.append(error)
         if errorSet.insert(error).inserted { errors.append(error) }
     }
 
-    /// Notes that the statement being evaluated reads `name`.
-    private func recordDependency(_ name: String) {
-        if let cache, let reader = stack.last { cache.record(reader, reads: name) }
+    /// Notes that the statement being evaluated reads the name numbered `slot`.
+    private func recordDependency(_ slot: Int) {
+        if let cache, let reader = stack.last { cache.record(reader, reads: slot) }
     }
 
-    /// Evaluates `body` as the statement `name` (pushed on the stack), through the cache under `key`.
-    private func cached(_ name: String, key: String, position: Position, _ body: () -> OpenUIValue?) -> OpenUIValue? {
-        let cacheKey = OpenUIEvaluationCache.Key(name: key, valuePosition: position == .value)
-        if let cache, let entry = cache.entry(cacheKey) {
+    /// Evaluates `body` as the statement numbered `slot` (pushed on the stack), through the cache as `kind`.
+    private func cached(_ slot: Int, _ kind: OpenUIEvaluationCache.Kind, _ body: () -> OpenUIValue?) -> OpenUIValue? {
+        if let cache, let entry = cache.entry(slot, kind) {
             // A kept value costs the work it took: its size, which reusing it doesn't shrink, is what the budget bounds.
             steps += entry.work
             guard steps <= Self.maxSteps else { return exhaust() }
@@ -73,11 +72,11 @@ final class OpenUIEvaluator {
         let firstReport = reported.count
         let hits = cycleHits
         let firstStep = steps
-        stack.append(name)
+        stack.append(slot)
         let value = body()
         stack.removeLast()
         if let cache, cycleHits == hits, steps <= Self.maxSteps {
-            cache.store(cacheKey, value: value, errors: Array(reported[firstReport...]), work: steps - firstStep)
+            cache.store(slot, kind, value: value, errors: Array(reported[firstReport...]), work: steps - firstStep)
         }
         return value
     }
@@ -92,14 +91,15 @@ final class OpenUIEvaluator {
     /// The value of the statement `name`, evaluated where it is referenced
     /// (nil: nothing, as an unresolved or dropped value is).
     func value(ofStatement name: String, position: Position) -> OpenUIValue? {
-        recordDependency(name)
-        guard let statement = program.statement(name) else { return nil }
-        if stack.contains(name) {
+        guard let slot = program.slot(of: name) else { return nil }
+        recordDependency(slot)
+        guard let statement = program.statement(slot: slot) else { return nil }
+        if stack.contains(slot) {
             cycleClosers.insert(name)
             cycleHits += 1
             return nil
         }
-        return cached(name, key: name, position: position) {
+        return cached(slot, position == .value ? .value : .computed) {
             switch statement.kind {
             case .state:
                 return inputs.state[name] ?? .null
@@ -113,6 +113,7 @@ final class OpenUIEvaluator {
                 var result = evaluate(statement.expression, scope: [:], position: position, statementLevel: true)
                 if case .component(var c)? = result, c.statementID == nil {
                     c.statementID = name
+                    c.statementSlot = slot
                     result = .component(c)
                 }
                 return result
@@ -122,8 +123,8 @@ final class OpenUIEvaluator {
 
     /// The default of a state declaration, evaluated now.
     func stateDefault(_ name: String) -> OpenUIValue {
-        guard let statement = program.statement(name), statement.kind == .state else { return .null }
-        return cached(name, key: name + "#default", position: .computed) {
+        guard let slot = program.slot(of: name), let statement = program.statement(slot: slot), statement.kind == .state else { return .null }
+        return cached(slot, .stateDefault) {
             evaluate(statement.expression, scope: [:], position: .computed) ?? .null
         } ?? .null
     }
@@ -164,7 +165,7 @@ final class OpenUIEvaluator {
             if let bound = scope[name] { return bound }
             return value(ofStatement: name, position: position)
         case .state(let name):
-            recordDependency(name)
+            if let slot = program.slot(of: name) { recordDependency(slot) }
             return inputs.state[name] ?? .null
         case .component(let name, let args):
             return component(name, args, scope: scope, position: position)

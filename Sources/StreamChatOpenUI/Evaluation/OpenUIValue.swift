@@ -171,11 +171,17 @@ public struct OpenUIComponent: Sendable, Equatable {
     public var props: OpenUIObject
     /// The statement whose value it is, when it is one (`title = CardHeader(...)`).
     public var statementID: String?
+    /// That statement's number in its program (see ``OpenUIProgram``), or -1.
+    var statementSlot = -1
 
     public init(type: String, props: OpenUIObject, statementID: String? = nil) {
         self.type = type
         self.props = props
         self.statementID = statementID
+    }
+
+    public static func == (a: OpenUIComponent, b: OpenUIComponent) -> Bool {
+        a.type == b.type && a.statementID == b.statementID && a.props == b.props
     }
 
     /// `{"type", "props"}`, null props left out.

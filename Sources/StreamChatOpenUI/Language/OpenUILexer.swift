@@ -109,7 +109,7 @@ struct OpenUILexer {
         return Double(String(decoding: text[start..<i], as: UTF8.self)) ?? 0
     }
 
-    private mutating func readSymbol() -> String? {
+    private mutating func readSymbol() -> OpenUISymbol? {
         func next(_ offset: Int) -> UInt8 { i + offset < end ? text[i + offset] : 0 }
         let b = text[i]
         switch b {
@@ -133,7 +133,7 @@ struct OpenUILexer {
             return b == 0x26 ? "&&" : "||"
         case 0x2B, 0x2A, 0x2F, 0x25, 0x3F, 0x3A, 0x2E, 0x2C, 0x28, 0x29, 0x5B, 0x5D, 0x7B, 0x7D:
             i += 1
-            return String(UnicodeScalar(b))
+            return OpenUISymbol(code: UInt16(b))
         default:
             return nil
         }

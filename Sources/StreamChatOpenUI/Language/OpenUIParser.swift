@@ -29,9 +29,9 @@ struct OpenUIParser {
 
     private var current: OpenUIToken? { p < tokens.count ? tokens[p] : nil }
 
-    private func at(_ symbol: String) -> Bool { current?.isSymbol(symbol) ?? false }
+    private func at(_ symbol: OpenUISymbol) -> Bool { p < tokens.count && tokens[p].isSymbol(symbol) }
 
-    private mutating func take(_ symbol: String) -> Bool {
+    private mutating func take(_ symbol: OpenUISymbol) -> Bool {
         guard at(symbol) else { return false }
         p += 1
         return true
@@ -53,15 +53,15 @@ struct OpenUIParser {
         return .ternary(condition, then, otherwise)
     }
 
-    private static let levels: [[String]] = [["||"], ["&&"], ["==", "!="], [">", "<", ">=", "<="], ["+", "-"], ["*", "/", "%"]]
+    private static let levels: [[OpenUISymbol]] = [["||"], ["&&"], ["==", "!="], [">", "<", ">=", "<="], ["+", "-"], ["*", "/", "%"]]
 
     private mutating func binary(level: Int) throws(Failure) -> OpenUIExpression {
         guard level < Self.levels.count else { return try unary() }
         var left = try binary(level: level + 1)
-        while case .symbol(let op)? = current?.kind, Self.levels[level].contains(op) {
+        while p < tokens.count, case .symbol(let op) = tokens[p].kind, Self.levels[level].contains(op) {
             p += 1
             let right = try binary(level: level + 1)
-            left = .binary(op, left, right)
+            left = .binary(op.text, left, right)
         }
         return left
     }
@@ -166,7 +166,7 @@ struct OpenUIParser {
     }
 
     /// Arguments or array elements up to `closer`; commas optional, stray tokens skipped.
-    private mutating func list(until closer: String) throws(Failure) -> [OpenUIExpression] {
+    private mutating func list(until closer: OpenUISymbol) throws(Failure) -> [OpenUIExpression] {
         var items: [OpenUIExpression] = []
         depth += 1
         defer { depth -= 1 }

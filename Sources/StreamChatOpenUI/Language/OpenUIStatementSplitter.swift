@@ -76,7 +76,7 @@ enum OpenUIStatementSplitter {
     /// closed a string.) Returns the tokens and whether anything was closed.
     static func closingImplicitly(_ tokens: [OpenUIToken]) -> (tokens: [OpenUIToken], closed: Bool) {
         var out: [OpenUIToken] = []
-        var stack: [String] = []
+        var stack: [OpenUISymbol] = []
         var dropped = false
         for token in tokens {
             if case .symbol(let s) = token.kind {

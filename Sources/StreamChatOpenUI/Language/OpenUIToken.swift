@@ -14,7 +14,7 @@ struct OpenUIToken: Equatable {
         case `true`, `false`, null
         /// An operator or punctuation: `= == != > < >= <= + - * / % && || ! ? : . , ( ) [ ] { }`
         /// (`===` and `!==` arrive as `==` and `!=`, a lone `&` or `|` as `&&` or `||`).
-        case symbol(String)
+        case symbol(OpenUISymbol)
         case newline
     }
 
@@ -32,8 +32,38 @@ struct OpenUIToken: Equatable {
         }
     }
 
-    func isSymbol(_ s: String) -> Bool {
+    func isSymbol(_ s: OpenUISymbol) -> Bool {
         if case .symbol(s) = kind { return true }
         return false
     }
+}
+
+/// An operator or punctuation mark: one or two ASCII bytes held as a number,
+/// so the parser's many questions about a token compare integers, not strings.
+struct OpenUISymbol: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    let code: UInt16
+
+    init(_ text: String) {
+        var code: UInt16 = 0
+        for byte in text.utf8.prefix(2) { code = code << 8 | UInt16(byte) }
+        self.code = code
+    }
+
+    /// A symbol written in the source: read from the literal's bytes, not through a `String`
+    /// (the parser writes the symbols it asks for as literals, many times per statement).
+    @inline(__always)
+    init(stringLiteral text: StaticString) {
+        let bytes = text.utf8Start
+        code = text.utf8CodeUnitCount > 1 ? UInt16(bytes[0]) << 8 | UInt16(bytes[1]) : UInt16(bytes[0])
+    }
+
+    init(code: UInt16) { self.code = code }
+
+    /// The symbol as written.
+    var text: String {
+        code > 0xFF ? String(decoding: [UInt8(code >> 8), UInt8(code & 0xFF)], as: UTF8.self)
+            : String(decoding: [UInt8(code)], as: UTF8.self)
+    }
+
+    var description: String { text }
 }

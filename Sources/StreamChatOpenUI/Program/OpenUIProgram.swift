@@ -4,8 +4,16 @@ public struct OpenUIProgram: Sendable {
     /// Every statement in order, a redefined name included each time: the completed ones, then the pending tail's.
     public private(set) var statements: [OpenUIStatement] = []
     private var completedCount = 0
-    private var completedByName: [String: OpenUIStatement] = [:]
-    private var pendingByName: [String: OpenUIStatement] = [:]
+    /// Every name the statements define or read (statements, `$variables`), numbered in the order first seen:
+    /// the evaluation and the IR keep what they know of a name in arrays by its number, not in tables by text.
+    private(set) var slots: [String: Int] = [:]
+    /// The names by number.
+    private(set) var slotNames: [String] = []
+    /// The statement each number means now (the pending tail's over the completed ones), and the completed one.
+    private var definitions: [OpenUIStatement?] = []
+    private var completedDefinitions: [OpenUIStatement?] = []
+    /// The numbers the pending tail defines.
+    private var pendingSlots: [Int] = []
     /// `$names` of the completed statements: declared ones in order, then the others used.
     private var declaredState: [String] = []
     private var usedState: [String] = []
@@ -21,11 +29,13 @@ public struct OpenUIProgram: Sendable {
     /// Adds a completed statement (after the others); returns the names whose meaning may have changed.
     @discardableResult
     mutating func appendCompleted(_ s: OpenUIStatement) -> [String] {
-        let oldPending = Array(pendingByName.keys)
+        let oldPending = pendingSlots.map { slotNames[$0] }
         setPending([])
         statements.append(s)
         completedCount += 1
-        completedByName[s.name] = s
+        let slot = number(s)
+        completedDefinitions[slot] = s
+        definitions[slot] = s
         if s.kind == .state, !declaredState.contains(s.name) {
             declaredState.append(s.name)
             usedState.removeAll { $0 == s.name }
@@ -40,18 +50,49 @@ public struct OpenUIProgram: Sendable {
     mutating func setPending(_ pending: [OpenUIStatement]) -> [String] {
         // A chunk that leaves the tail's statements as they were (whitespace, a token half there) changes nothing.
         if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
-        let old = Array(pendingByName.keys)
+        let old = pendingSlots.map { slotNames[$0] }
         statements.removeLast(statements.count - completedCount)
-        pendingByName = [:]
+        for slot in pendingSlots { definitions[slot] = completedDefinitions[slot] }
+        pendingSlots = []
         for s in pending {
             statements.append(s)
-            pendingByName[s.name] = s
+            let slot = number(s)
+            definitions[slot] = s
+            pendingSlots.append(slot)
         }
         return old + pending.map(\.name)
     }
 
+    /// Numbers a statement's name and every name it reads; returns its name's number.
+    private mutating func number(_ s: OpenUIStatement) -> Int {
+        let slot = number(s.name)
+        s.expression.visit { e in
+            switch e {
+            case .reference(let name), .state(let name): _ = number(name)
+            default: break
+            }
+        }
+        return slot
+    }
+
+    private mutating func number(_ name: String) -> Int {
+        if let slot = slots[name] { return slot }
+        let slot = slotNames.count
+        slots[name] = slot
+        slotNames.append(name)
+        definitions.append(nil)
+        completedDefinitions.append(nil)
+        return slot
+    }
+
+    /// The number of a name a statement defines or reads.
+    func slot(of name: String) -> Int? { slots[name] }
+
+    /// The statement a number means now.
+    func statement(slot: Int) -> OpenUIStatement? { definitions[slot] }
+
     /// The statement a name means now (the last one of that name).
-    public func statement(_ name: String) -> OpenUIStatement? { pendingByName[name] ?? completedByName[name] }
+    public func statement(_ name: String) -> OpenUIStatement? { slots[name].flatMap { definitions[$0] } }
 
     /// The names, each once, in order of first appearance.
     public var names: [String] {
@@ -61,7 +102,7 @@ public struct OpenUIProgram: Sendable {
 
     /// Every `$name` the program declares or uses, declared ones first.
     public var stateNames: [String] {
-        guard !pendingByName.isEmpty else { return declaredState + usedState }
+        guard !pendingSlots.isEmpty else { return declaredState + usedState }
         var declared = declaredState
         var used = usedState
         for s in statements[completedCount...] {

@@ -28,11 +28,17 @@ struct OpenUIIRBuilder {
         var placed: (slot: String, path: [Int], node: UINode)?
     }
 
-    /// What a builder carries from one render to the next.
+    /// What a builder carries from one render to the next: the kept nodes, by statement number.
     struct Memory {
-        var kept: [String: Kept] = [:]
-        /// A number for each statement shown so far: a reused subtree's statements are checked and taken by number.
-        var numbers: [String: Int] = [:]
+        var kept: [Kept?] = []
+
+        subscript(slot: Int) -> Kept? {
+            get { slot < kept.count ? kept[slot] : nil }
+            set {
+                if slot >= kept.count { kept += repeatElement(nil, count: slot + 1 - kept.count) }
+                kept[slot] = newValue
+            }
+        }
     }
 
     let library: OpenUILibrary
@@ -42,12 +48,14 @@ struct OpenUIIRBuilder {
     let appNode: ((String, String, JSONValue) -> UINode?)?
     /// Whether to record ``index`` (events need it; a render needn't).
     var recordsIndex = true
-    /// The version of a statement's value now; with it, nodes are kept in ``memory`` and reused.
-    var version: ((String) -> Int?)?
+    /// The version of a statement's value now (by its number); with it, nodes are kept in ``memory`` and reused.
+    var version: ((Int) -> Int?)?
     var memory = Memory()
     private(set) var index: [String: NodeInfo] = [:]
     /// How many times each statement (by number) has been shown in this render.
     private var uses: [Int] = []
+    /// Statements shown that have no number (a program of another reply's): by name.
+    private var unnumberedUses: [String: Int] = [:]
     /// The statements shown so far, by number, in order.
     private var usedOrder: [Int] = []
     private var nodeCount = 0
@@ -55,10 +63,11 @@ struct OpenUIIRBuilder {
     static let maxNodes = 20_000
     private(set) var isTruncated = false
 
-    init(library: OpenUILibrary, state: [String: OpenUIValue], appNode: ((String, String, JSONValue) -> UINode?)? = nil) {
+    init(library: OpenUILibrary, state: [String: OpenUIValue], statements: Int = 0, appNode: ((String, String, JSONValue) -> UINode?)? = nil) {
         self.library = library
         self.state = state
         self.appNode = appNode
+        uses = Array(repeating: 0, count: statements)
     }
 
     static let choiceComponents: Set<String> = ["Select", "RadioGroup", "Tabs", "Chips", "OptionCards"]
@@ -84,25 +93,27 @@ struct OpenUIIRBuilder {
 
     /// A child in its parent's slot, tagged with the slot (and its place in a list); a kept statement keeps its tagged node too.
     private mutating func placed(_ c: OpenUIComponent, parent: String, slot: String, path: [Int], inline: inout Int, formName: String?) -> UINode {
-        if let old = reusable(c, formName: formName), let statement = c.statementID {
+        if let old = reusable(c, formName: formName) {
             if let placed = old.placed, placed.slot == slot, placed.path == path { return placed.node }
             let node = Self.tagged(old.node, slot: slot, path: path)
-            memory.kept[statement]?.placed = (slot, path, node)
+            memory[c.statementSlot]?.placed = (slot, path, node)
             return node
         }
         let node = Self.tagged(made(c, parent: parent, slot: slot, inline: &inline, formName: formName), slot: slot, path: path)
-        if let statement = c.statementID, memory.kept[statement] != nil, uses[number(of: statement)] == 1 {
-            memory.kept[statement]?.placed = (slot, path, node)
+        if c.statementSlot >= 0, memory[c.statementSlot] != nil, uses[c.statementSlot] == 1 {
+            memory[c.statementSlot]?.placed = (slot, path, node)
         }
         return node
     }
 
     /// A statement shown for the first time, whose value didn't change: its nodes from the last render, taken.
     private mutating func reusable(_ c: OpenUIComponent, formName: String?) -> Kept? {
-        guard let statement = c.statementID, let current = version?(statement), let old = memory.kept[statement],
-              old.version == current, old.formName == formName, isUnused(statement), old.statements.allSatisfy({ uses[$0] == 0 })
+        let slot = c.statementSlot
+        guard slot >= 0, let current = version?(slot), let old = memory[slot], old.version == current, old.formName == formName,
+              isUnused(slot), old.statements.allSatisfy({ $0 >= uses.count || uses[$0] == 0 })
         else { return nil }
         for s in old.statements {
+            grow(to: s)
             uses[s] = 1
             usedOrder.append(s)
         }
@@ -121,9 +132,9 @@ struct OpenUIIRBuilder {
             return UINode(id: id, type: c.type)
         }
         let made = build(c, id: id, formName: formName)
-        if let statement = c.statementID, id == statement, let current = version?(statement), !isTruncated {
-            memory.kept[statement] = Kept(version: current, formName: formName, node: made, statements: Array(usedOrder[firstUsed...]),
-                                          size: nodeCount - firstCount, placed: nil)
+        if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated {
+            memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, statements: Array(usedOrder[firstUsed...]),
+                                           size: nodeCount - firstCount, placed: nil)
         }
         return made
     }
@@ -201,10 +212,17 @@ struct OpenUIIRBuilder {
     /// The statement's name the first time it is shown, else the parent's id, the slot and a count.
     private mutating func identifier(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int) -> String {
         if let statement = c.statementID {
-            let n = number(of: statement)
-            let seen = uses[n]
-            uses[n] = seen + 1
-            if seen == 0 { usedOrder.append(n) }
+            let seen: Int
+            if c.statementSlot >= 0 {
+                let n = c.statementSlot
+                grow(to: n)
+                seen = uses[n]
+                uses[n] = seen + 1
+                if seen == 0 { usedOrder.append(n) }
+            } else {
+                seen = unnumberedUses[statement, default: 0]
+                unnumberedUses[statement] = seen + 1
+            }
             return seen == 0 ? statement : "\(statement)~\(seen + 1)"
         }
         defer { inline += 1 }
@@ -212,22 +230,13 @@ struct OpenUIIRBuilder {
         return "\(parent)/\(slot ?? "child")/\(inline)"
     }
 
-    private mutating func isUnused(_ statement: String) -> Bool {
-        let n = number(of: statement)
-        return uses[n] == 0
+    private mutating func isUnused(_ slot: Int) -> Bool {
+        grow(to: slot)
+        return uses[slot] == 0
     }
 
-    /// The statement's number, given the first time it is shown.
-    private mutating func number(of statement: String) -> Int {
-        let n: Int
-        if let known = memory.numbers[statement] {
-            n = known
-        } else {
-            n = memory.numbers.count
-            memory.numbers[statement] = n
-        }
-        // Every number given so far, this render's or an earlier one's, can be asked about.
-        if uses.count < memory.numbers.count { uses += repeatElement(0, count: memory.numbers.count - uses.count) }
-        return n
+    /// Makes room in ``uses`` for statement number `slot`.
+    private mutating func grow(to slot: Int) {
+        if uses.count <= slot { uses += repeatElement(0, count: slot + 1 - uses.count) }
     }
 }

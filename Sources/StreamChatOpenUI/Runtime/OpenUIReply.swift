@@ -94,8 +94,9 @@ public final class OpenUIReply {
     /// Kept nodes stay: each is reused only while its statement's value keeps its version.
     func invalidate(_ names: [String]) {
         guard !names.isEmpty else { return }
-        cache.invalidate(names)
-        defaultsCache.invalidate(names)
+        let slots = names.compactMap { program.slot(of: $0) }
+        cache.invalidate(slots)
+        defaultsCache.invalidate(slots)
         index = nil
     }
 
@@ -166,7 +167,7 @@ public final class OpenUIReply {
     /// The UI IR of the reply and what was found, with `appNode` making the host's own components.
     public func render(appNode: ((String, String, JSONValue) -> UINode?)? = nil) -> (root: UINode?, result: OpenUIResult) {
         var result = result()
-        var builder = OpenUIIRBuilder(library: library, state: result.state, appNode: appNode)
+        var builder = OpenUIIRBuilder(library: library, state: result.state, statements: program.slotNames.count, appNode: appNode)
         builder.recordsIndex = false
         builder.version = { [cache] in cache.version(of: $0) }
         // Moved, not shared: the builder's first write would copy the tables otherwise.
@@ -191,7 +192,7 @@ public final class OpenUIReply {
     /// The nodes of the last render, by id: what the user's events land on.
     var nodes: [String: OpenUIIRBuilder.NodeInfo] {
         if let index { return index }
-        var builder = OpenUIIRBuilder(library: library, state: [:])
+        var builder = OpenUIIRBuilder(library: library, state: [:], statements: program.slotNames.count)
         var counter = 0
         if let lastRoot { _ = builder.node(for: lastRoot, parent: nil, slot: nil, inline: &counter, formName: nil) }
         index = builder.index
