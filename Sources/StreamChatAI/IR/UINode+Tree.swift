@@ -19,8 +19,9 @@ extension UINode {
             || props["input_type"]?.stringValue?.lowercased() == "password" || Self.namesPassword(type)
     }
 
-    /// Whether `type` holds "password" in any case (a byte search: this runs for every node of every render).
-    static func namesPassword(_ type: String) -> Bool {
+    /// Whether `type` (a component's name) holds "password" in any case: such a component takes a secret.
+    /// A byte search, since renderers ask it of every node of every render.
+    public static func namesPassword(_ type: String) -> Bool {
         var type = type
         return type.withUTF8 { bytes in
             guard bytes.count >= 8 else { return false }

@@ -145,7 +145,8 @@ final class OpenUIEvaluator {
         depth += 1
         steps += 1
         defer { depth -= 1 }
-        guard depth <= Self.maxDepth, StackGuard.hasRoom() else {
+        // The stack is asked every few levels: its reserve covers the frames between (this runs for every expression).
+        guard depth <= Self.maxDepth, depth & 3 != 0 || StackGuard.hasRoom() else {
             report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
             return nil
         }
@@ -162,7 +163,7 @@ final class OpenUIEvaluator {
             for m in members { object[m.key] = evaluate(m.value, scope: scope, position: .computed) ?? .null }
             return .object(object)
         case .reference(let name):
-            if let bound = scope[name] { return bound }
+            if !scope.isEmpty, let bound = scope[name] { return bound }
             return value(ofStatement: name, position: position)
         case .state(let name):
             if let slot = program.slot(of: name) { recordDependency(slot) }

@@ -14,6 +14,8 @@ public struct OpenUIProgram: Sendable {
     private var completedDefinitions: [OpenUIStatement?] = []
     /// The numbers the pending tail defines.
     private var pendingSlots: [Int] = []
+    /// How many completed statements are Queries or Mutations (most programs have none: renders skip looking).
+    private var completedQueries = 0
     /// `$names` of the completed statements: declared ones in order, then the others used.
     private var declaredState: [String] = []
     private var usedState: [String] = []
@@ -36,6 +38,7 @@ public struct OpenUIProgram: Sendable {
         let slot = number(s)
         completedDefinitions[slot] = s
         definitions[slot] = s
+        if s.kind == .query || s.kind == .mutation { completedQueries += 1 }
         if s.kind == .state, !declaredState.contains(s.name) {
             declaredState.append(s.name)
             usedState.removeAll { $0 == s.name }
@@ -83,6 +86,13 @@ public struct OpenUIProgram: Sendable {
         definitions.append(nil)
         completedDefinitions.append(nil)
         return slot
+    }
+
+    /// Every Query and Mutation statement, a redefined name included each time.
+    var queriesAndMutations: [OpenUIStatement] {
+        let pending = statements[completedCount...].filter { $0.kind == .query || $0.kind == .mutation }
+        guard completedQueries > 0 else { return pending }
+        return statements[..<completedCount].filter { $0.kind == .query || $0.kind == .mutation } + pending
     }
 
     /// The number of a name a statement defines or reads.

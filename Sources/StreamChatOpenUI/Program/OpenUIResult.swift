@@ -30,7 +30,7 @@ public struct OpenUIResult: Sendable {
         inputs.state = state
         let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var errors: [OpenUIError] = []
-        for s in program.statements where (s.kind == .query || s.kind == .mutation) && s.name.hasPrefix("$") {
+        for s in program.queriesAndMutations where s.name.hasPrefix("$") {
             let bare = String(s.name.dropFirst())
             errors.append(OpenUIError(.parser, "state-query", statement: s.name,
                                       message: "\(s.name) reads the state store, never the \(s.kind == .query ? "query's result" : "mutation's status")",

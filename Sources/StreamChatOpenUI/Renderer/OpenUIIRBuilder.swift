@@ -15,22 +15,33 @@ struct OpenUIIRBuilder {
         var formName: String?
     }
 
-    /// A statement's nodes from an earlier render, kept while its value is the same one.
-    struct Kept {
-        var version: Int
-        var formName: String?
-        var node: UINode
+    /// A statement's nodes from an earlier render, kept while its value is the same one (a class: renders
+    /// look at many of them and change few).
+    final class Kept {
+        let version: Int
+        let formName: String?
+        let node: UINode
         /// The statements shown inside it, by number (their ids are taken when it is reused).
-        var statements: [Int]
+        let statements: [Int]
         /// How many nodes it holds.
-        var size: Int
+        let size: Int
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
         var placed: (slot: String, path: [Int], node: UINode)?
+
+        init(version: Int, formName: String?, node: UINode, statements: [Int], size: Int) {
+            self.version = version
+            self.formName = formName
+            self.node = node
+            self.statements = statements
+            self.size = size
+        }
     }
 
     /// What a builder carries from one render to the next: the kept nodes, by statement number.
     struct Memory {
         var kept: [Kept?] = []
+        /// The events of each component type seen (worked out once).
+        var events: [String: [String]] = [:]
 
         subscript(slot: Int) -> Kept? {
             get { slot < kept.count ? kept[slot] : nil }
@@ -73,15 +84,22 @@ struct OpenUIIRBuilder {
     static let choiceComponents: Set<String> = ["Select", "RadioGroup", "Tabs", "Chips", "OptionCards"]
     static let tapComponents: Set<String> = ["Button", "IconButton", "FollowUpItem", "ListItem"]
 
-    /// The events a front end may raise on a component: `tap`, `change`, `select`.
-    func events(of c: OpenUIComponent) -> [String] {
-        guard let entry = library.component(named: c.type) else { return [] }
+    /// The events a front end may raise on a component: `tap`, `change`, `select` (by type, remembered).
+    mutating func events(of c: OpenUIComponent) -> [String] {
+        if let known = memory.events[c.type] { return known }
+        let events = Self.events(of: c.type, in: library)
+        memory.events[c.type] = events
+        return events
+    }
+
+    private static func events(of type: String, in library: OpenUILibrary) -> [String] {
+        guard let entry = library.component(named: type) else { return [] }
         var events: [String] = []
-        if Self.tapComponents.contains(c.type) || entry.props.contains(where: { if case .action = $0.type { true } else { false } }) {
+        if tapComponents.contains(type) || entry.props.contains(where: { if case .action = $0.type { true } else { false } }) {
             events.append("tap")
         }
-        if entry.props.contains(where: \.isBindable) || Self.choiceComponents.contains(c.type) {
-            events.append(Self.choiceComponents.contains(c.type) ? "select" : "change")
+        if entry.props.contains(where: \.isBindable) || choiceComponents.contains(type) {
+            events.append(choiceComponents.contains(type) ? "select" : "change")
         }
         return events
     }
@@ -91,19 +109,29 @@ struct OpenUIIRBuilder {
         return made(c, parent: parent, slot: slot, inline: &inline, formName: formName)
     }
 
-    /// A child in its parent's slot, tagged with the slot (and its place in a list); a kept statement keeps its tagged node too.
-    private mutating func placed(_ c: OpenUIComponent, parent: String, slot: String, path: [Int], inline: inout Int, formName: String?) -> UINode {
+    /// A child in its parent's slot, tagged with the slot (and its place in a list: `path` then `index`); a kept
+    /// statement keeps its tagged node too.
+    private mutating func placed(_ c: OpenUIComponent, parent: String, slot: String, path: [Int], index: Int?, inline: inout Int,
+                                 formName: String?) -> UINode {
         if let old = reusable(c, formName: formName) {
-            if let placed = old.placed, placed.slot == slot, placed.path == path { return placed.node }
-            let node = Self.tagged(old.node, slot: slot, path: path)
-            memory[c.statementSlot]?.placed = (slot, path, node)
+            if let placed = old.placed, placed.slot == slot, Self.path(placed.path, is: path, index) { return placed.node }
+            let full = index.map { path + [$0] } ?? path
+            let node = Self.tagged(old.node, slot: slot, path: full)
+            old.placed = (slot, full, node)
             return node
         }
-        let node = Self.tagged(made(c, parent: parent, slot: slot, inline: &inline, formName: formName), slot: slot, path: path)
-        if c.statementSlot >= 0, memory[c.statementSlot] != nil, uses[c.statementSlot] == 1 {
-            memory[c.statementSlot]?.placed = (slot, path, node)
+        let full = index.map { path + [$0] } ?? path
+        let node = Self.tagged(made(c, parent: parent, slot: slot, inline: &inline, formName: formName), slot: slot, path: full)
+        if c.statementSlot >= 0, uses[c.statementSlot] == 1, let kept = memory[c.statementSlot] {
+            kept.placed = (slot, full, node)
         }
         return node
+    }
+
+    /// Whether `stored` is `path` followed by `index` (when there is one), without making that list.
+    private static func path(_ stored: [Int], is path: [Int], _ index: Int?) -> Bool {
+        guard let index else { return stored == path }
+        return stored.count == path.count + 1 && stored[path.count] == index && stored.prefix(path.count).elementsEqual(path)
     }
 
     /// A statement shown for the first time, whose value didn't change: its nodes from the last render, taken.
@@ -134,7 +162,7 @@ struct OpenUIIRBuilder {
         let made = build(c, id: id, formName: formName)
         if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated {
             memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, statements: Array(usedOrder[firstUsed...]),
-                                           size: nodeCount - firstCount, placed: nil)
+                                           size: nodeCount - firstCount)
         }
         return made
     }
@@ -148,7 +176,7 @@ struct OpenUIIRBuilder {
             var counter = 0
             switch value {
             case .component(let child):
-                children.append(placed(child, parent: id, slot: name, path: [], inline: &counter, formName: innerForm))
+                children.append(placed(child, parent: id, slot: name, path: [], index: nil, inline: &counter, formName: innerForm))
             case .array(let items) where Self.containsComponents(items):
                 props[name] = collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children)
             case .binding(let variable):
@@ -173,22 +201,34 @@ struct OpenUIIRBuilder {
     /// A list's components become children; the list in props keeps the rest, with null where a component was.
     private mutating func collect(_ items: [OpenUIValue], parent: String, slot: String, path: [Int], counter: inout Int,
                                   formName: String?, into children: inout [UINode]) -> JSONValue {
-        var rest: [JSONValue] = []
+        // Made only when an item is not a component: a list that held only components is all children.
+        var rest: [JSONValue]?
+        /// How many entries `rest` has (or would have: nulls until it is made).
+        var entries = 0
+        func keep(_ value: JSONValue) {
+            defer { entries += 1 }
+            if rest == nil {
+                guard value != .null else { return }
+                rest = Array(repeating: .null, count: entries)
+            }
+            rest!.append(value)
+        }
+        children.reserveCapacity(children.count + items.count)
         for (i, item) in items.enumerated() {
             switch item {
             case .component(let child):
                 guard !isTruncated else { break }
-                let made = placed(child, parent: parent, slot: slot, path: path + [i], inline: &counter, formName: formName)
+                let made = placed(child, parent: parent, slot: slot, path: path, index: i, inline: &counter, formName: formName)
                 if !isTruncated { children.append(made) }
-                rest.append(.null)
+                keep(.null)
             case .array(let inner) where Self.containsComponents(inner):
-                rest.append(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
+                keep(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
             default:
-                rest.append(item.jsonValue)
+                keep(item.jsonValue)
             }
         }
-        // A list that held only components is all children.
-        return rest.allSatisfy { $0 == .null } ? .null : .array(rest)
+        guard let rest, rest.contains(where: { $0 != .null }) else { return .null }
+        return .array(rest)
     }
 
     private static func containsComponents(_ items: [OpenUIValue]) -> Bool {

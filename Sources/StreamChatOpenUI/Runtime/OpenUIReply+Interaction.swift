@@ -151,19 +151,7 @@ extension OpenUIReply {
 
     /// A password input: what the user types there is never sent.
     static func isSecret(_ c: OpenUIComponent) -> Bool {
-        c.props["type"] == .string("password") || containsPassword(c.type)
-    }
-
-    /// Whether a component's name has "password" in it, in any case (asked for every node rendered, so on bytes).
-    private static func containsPassword(_ name: String) -> Bool {
-        let word = Array("password".utf8)
-        var run = 0
-        for byte in name.utf8 {
-            let lower = byte | 0x20  // ASCII letters only; "password" has no other byte
-            run = lower == word[run] ? run + 1 : (lower == word[0] ? 1 : 0)
-            if run == word.count { return true }
-        }
-        return false
+        c.props["type"] == .string("password") || UINode.namesPassword(c.type)
     }
 
     /// The fields of `form` that break their rules, by node id.
