@@ -31,11 +31,11 @@ public struct OpenUIProgram: Sendable {
     /// Adds a completed statement (after the others); returns the names whose meaning may have changed.
     @discardableResult
     mutating func appendCompleted(_ s: OpenUIStatement) -> [String] {
-        let oldPending = pendingSlots.map { slotNames[$0] }
-        setPending([])
+        let slot = number(s)
+        let before = definitions[slot]
+        var changed = setPending([])
         statements.append(s)
         completedCount += 1
-        let slot = number(s)
         completedDefinitions[slot] = s
         definitions[slot] = s
         if s.kind == .query || s.kind == .mutation { completedQueries += 1 }
@@ -45,7 +45,18 @@ public struct OpenUIProgram: Sendable {
             knownState.insert(s.name)
         }
         for name in s.expression.stateNames where knownState.insert(name).inserted { usedState.append(name) }
-        return oldPending + [s.name]
+        // The tail's statement of this name, now complete as it was (the usual end of a statement streamed), changes nothing.
+        if let before, Self.means(before, as: s) {
+            changed.removeAll { $0 == s.name }
+        } else if !changed.contains(s.name) {
+            changed.append(s.name)
+        }
+        return changed
+    }
+
+    /// Whether two statements of a name have the same meaning (the evaluation reads their kind and expression only).
+    private static func means(_ a: OpenUIStatement, as b: OpenUIStatement) -> Bool {
+        a.kind == b.kind && a.expression == b.expression
     }
 
     /// Replaces the pending tail's statements; returns the names whose meaning may have changed.
@@ -53,17 +64,26 @@ public struct OpenUIProgram: Sendable {
     mutating func setPending(_ pending: [OpenUIStatement]) -> [String] {
         // A chunk that leaves the tail's statements as they were (whitespace, a token half there) changes nothing.
         if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
-        let old = pendingSlots.map { slotNames[$0] }
+        let oldSlots = pendingSlots
+        let before = oldSlots.map { definitions[$0] }
         statements.removeLast(statements.count - completedCount)
         for slot in pendingSlots { definitions[slot] = completedDefinitions[slot] }
         pendingSlots = []
+        var affected: [(slot: Int, before: OpenUIStatement?)] = zip(oldSlots, before).map { ($0, $1) }
         for s in pending {
             statements.append(s)
             let slot = number(s)
+            if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot])) }
             definitions[slot] = s
             pendingSlots.append(slot)
         }
-        return old + pending.map(\.name)
+        // Only the names whose meaning changed: a chunk that grows the tail's string leaves the other names alone.
+        return affected.compactMap { slot, before in
+            let now = definitions[slot]
+            if let before, let now, Self.means(before, as: now) { return nil }
+            if before == nil && now == nil { return nil }
+            return slotNames[slot]
+        }
     }
 
     /// Numbers a statement's name and every name it reads; returns its name's number.
