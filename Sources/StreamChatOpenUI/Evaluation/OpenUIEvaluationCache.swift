@@ -30,6 +30,8 @@ final class OpenUIEvaluationCache {
     private var entries: [[Entry?]] = [[], [], []]
     /// A name's number → the numbers of the statements whose values read it.
     private var dependents: [[Int]] = []
+    /// A statement's number → the version of its kept value (0: none kept), asked by the IR for every node it places.
+    private var versions: [Int] = []
     private var nextVersion = 0
 
     func entry(_ slot: Int, _ kind: Kind) -> Entry? {
@@ -41,11 +43,15 @@ final class OpenUIEvaluationCache {
         nextVersion += 1
         if slot >= entries[kind.rawValue].count { entries[kind.rawValue] += repeatElement(nil, count: slot + 1 - entries[kind.rawValue].count) }
         entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work)
+        guard kind != .stateDefault else { return }
+        if slot >= versions.count { versions += repeatElement(0, count: slot + 1 - versions.count) }
+        // The value-position value's version wins, as the IR asks for it first.
+        if kind == .value || versions[slot] == 0 || entry(slot, .value) == nil { versions[slot] = nextVersion }
     }
 
     /// The version of a statement's value, if it is kept.
     func version(of slot: Int) -> Int? {
-        entry(slot, .value)?.version ?? entry(slot, .computed)?.version
+        slot < versions.count && versions[slot] != 0 ? versions[slot] : nil
     }
 
     /// Notes that `reader` read `slot` (a statement, or a `$variable`).
@@ -61,6 +67,7 @@ final class OpenUIEvaluationCache {
         var seen = Set(queue)
         while let slot = queue.popLast() {
             for kind in 0..<entries.count where slot < entries[kind].count { entries[kind][slot] = nil }
+            if slot < versions.count { versions[slot] = 0 }
             guard slot < dependents.count else { continue }
             let readers = dependents[slot]
             dependents[slot] = []
@@ -71,5 +78,6 @@ final class OpenUIEvaluationCache {
     func removeAll() {
         entries = [[], [], []]
         dependents = []
+        versions = []
     }
 }

@@ -40,6 +40,24 @@ struct OpenUIIRBuilder {
     /// What a builder carries from one render to the next: the kept nodes, by statement number.
     struct Memory {
         var kept: [Kept?] = []
+        /// Nodes of components written inline, by node id: reused while their component is the same.
+        var inline: [String: Inline] = [:]
+        /// Counts renders: an inline node is taken once per render (the same id twice is made anew).
+        var generation = 0
+
+        /// Forgets inline nodes no render took lately, once there are many.
+        mutating func prune() {
+            guard inline.count > 4_096 else { return }
+            inline = inline.filter { $0.value.generation >= generation - 1 }
+        }
+
+        struct Inline {
+            var component: OpenUIComponent
+            var formName: String?
+            var node: UINode
+            var size: Int
+            var generation: Int
+        }
         /// The events of each component type seen (worked out once).
         var events: [String: [String]] = [:]
 
@@ -138,13 +156,13 @@ struct OpenUIIRBuilder {
     private mutating func reusable(_ c: OpenUIComponent, formName: String?) -> Kept? {
         let slot = c.statementSlot
         guard slot >= 0, let current = version?(slot), let old = memory[slot], old.version == current, old.formName == formName,
-              isUnused(slot), old.statements.allSatisfy({ $0 >= uses.count || uses[$0] == 0 })
+              isUnused(slot)
         else { return nil }
-        for s in old.statements {
-            grow(to: s)
-            uses[s] = 1
-            usedOrder.append(s)
-        }
+        // Every statement inside must be unshown so far (a reused subtree takes their ids): a tight pass over numbers.
+        let unshown = uses.withUnsafeBufferPointer { u in old.statements.allSatisfy { $0 >= u.count || u[$0] == 0 } }
+        guard unshown else { return nil }
+        uses.withUnsafeMutableBufferPointer { u in for s in old.statements where s < u.count { u[s] = 1 } }
+        usedOrder.append(contentsOf: old.statements)
         nodeCount += old.size
         return old
     }
@@ -159,12 +177,37 @@ struct OpenUIIRBuilder {
             isTruncated = true
             return UINode(id: id, type: c.type)
         }
+        // A component written inline (not a statement's value) that is as it was last render: its node as it was.
+        // Only one with no statement inside (whose ids it would take) and no binding (its node shows the state).
+        if c.statementID == nil, recordsIndex == false, let old = memory.inline[id], old.generation != memory.generation,
+           old.formName == formName, old.component == c {
+            memory.inline[id]?.generation = memory.generation
+            nodeCount += old.size - 1
+            return old.node
+        }
         let made = build(c, id: id, formName: formName)
         if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated {
             memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, statements: Array(usedOrder[firstUsed...]),
                                            size: nodeCount - firstCount)
+        } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, made.bindings.isEmpty,
+                  !Self.holdsBinding(c) {
+            memory.inline[id] = Memory.Inline(component: c, formName: formName, node: made, size: nodeCount - firstCount,
+                                              generation: memory.generation)
         }
         return made
+    }
+
+    /// Whether a component's props (nested components' too) bind a `$variable`.
+    private static func holdsBinding(_ c: OpenUIComponent) -> Bool {
+        func holds(_ v: OpenUIValue) -> Bool {
+            switch v {
+            case .binding: return true
+            case .component(let inner): return holdsBinding(inner)
+            case .array(let items): return items.contains(where: holds)
+            default: return false
+            }
+        }
+        return c.props.members.contains { holds($0.value) }
     }
 
     private mutating func build(_ c: OpenUIComponent, id: String, formName: String?) -> UINode {

@@ -172,9 +172,11 @@ public final class OpenUIReply {
         builder.version = { [cache] in cache.version(of: $0) }
         // Moved, not shared: the builder's first write would copy the tables otherwise.
         builder.memory = builderMemory
+        builder.memory.generation += 1
         builderMemory = OpenUIIRBuilder.Memory()
         var counter = 0
         var root = result.root.map { builder.node(for: $0, parent: nil, slot: nil, inline: &counter, formName: nil) }
+        builder.memory.prune()
         builderMemory = builder.memory
         lastRoot = result.root
         index = nil
