@@ -9,6 +9,7 @@
 ///
 /// A value found while a reference cycle was being closed depends on the
 /// path it was reached by, so it is never kept.
+/// Its reply serializes the calls on it, so the runtime's exclusivity checks are left out.
 final class OpenUIEvaluationCache {
     /// Which of a statement's values: where it is referenced (a direct argument or element, or computed),
     /// or the default of a `$variable`.
@@ -27,12 +28,12 @@ final class OpenUIEvaluationCache {
     }
 
     /// Entries by kind, then by name number.
-    private var entries: [[Entry?]] = [[], [], []]
+    @exclusivity(unchecked) private var entries: [[Entry?]] = [[], [], []]
     /// A name's number → the numbers of the statements whose values read it.
-    private var dependents: [[Int]] = []
+    @exclusivity(unchecked) private var dependents: [[Int]] = []
     /// A statement's number → the version of its kept value (0: none kept), asked by the IR for every node it places.
-    private var versions: [Int] = []
-    private var nextVersion = 0
+    @exclusivity(unchecked) private var versions: [Int] = []
+    @exclusivity(unchecked) private var nextVersion = 0
 
     func entry(_ slot: Int, _ kind: Kind) -> Entry? {
         let table = entries[kind.rawValue]

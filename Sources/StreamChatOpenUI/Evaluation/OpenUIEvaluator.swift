@@ -3,6 +3,8 @@ import StreamChatAI
 /// Evaluates a program's statements against a library, with the reply's
 /// state and data (spec §2–§3, §8.4): references, operators, components
 /// materialized against their props, and every problem recorded once.
+/// One evaluation runs on one thread at a time, so the runtime's exclusivity checks on its
+/// members (asked for every expression) are left out.
 final class OpenUIEvaluator {
     /// Where an expression stands (spec §2.1): a direct argument of a component
     /// call or a direct array element, or anything computed.
@@ -20,26 +22,26 @@ final class OpenUIEvaluator {
 
     let program: OpenUIProgram
     let library: OpenUILibrary
-    var inputs: Inputs
+    @exclusivity(unchecked) var inputs: Inputs
     /// Values kept from earlier renders (nil: evaluate everything).
     let cache: OpenUIEvaluationCache?
-    private(set) var errors: [OpenUIError] = []
-    private var errorSet = Set<OpenUIError>()
+    @exclusivity(unchecked) private(set) var errors: [OpenUIError] = []
+    @exclusivity(unchecked) private var errorSet = Set<OpenUIError>()
     /// Every report, repeats included, so a kept value can say what its evaluation found.
-    private var reported: [OpenUIError] = []
+    @exclusivity(unchecked) private var reported: [OpenUIError] = []
     /// How many references closed a cycle so far: a value evaluated while one did is not kept.
-    private var cycleHits = 0
+    @exclusivity(unchecked) private var cycleHits = 0
     /// References that closed a cycle, found while evaluating.
-    private(set) var cycleClosers = Set<String>()
+    @exclusivity(unchecked) private(set) var cycleClosers = Set<String>()
     /// The statements being evaluated (their numbers), innermost last: a cycle guard, and who an error belongs to.
-    private var stack: [Int] = []
+    @exclusivity(unchecked) private var stack: [Int] = []
     /// Hostile nesting ends in an error, not a stack overflow.
-    private var depth = 0
+    @exclusivity(unchecked) private var depth = 0
     static let maxDepth = 400
     /// Evaluation steps so far: a program that references itself exponentially stops with an error.
-    private var steps = 0
+    @exclusivity(unchecked) private var steps = 0
     static let maxSteps = 2_000_000
-    private var exhausted = false
+    @exclusivity(unchecked) private var exhausted = false
 
     init(program: OpenUIProgram, library: OpenUILibrary, inputs: Inputs, cache: OpenUIEvaluationCache? = nil) {
         self.program = program
