@@ -157,6 +157,15 @@ extension A2UIBench {
             for i in 0..<n { step(i) }
             print("\(what): \(fmt((now() - start) / Double(n) * 1e6)) µs each")
         }
+        if getenv("A2UI_MICRO_UNREAD") != nil {
+            // Under a profiler: only views after a line no node reads (the fixed cost of a view).
+            time("receive a data line no node reads + view", 4000) { i in
+                text += data("/unread", .string("u\(i)"))
+                engine.receive(document(text, streaming: true), context: context)
+                sink &+= engine.view(for: document(text, streaming: true), context: context)?.children.count ?? 0
+            }
+            return
+        }
         time("view, nothing changed", 2000) { _ in sink &+= engine.view(for: document(text, streaming: true), context: context)?.children.count ?? 0 }
         time("receive one data line", 2000) { i in
             text += data("/v/0/0", .string("v\(i)"))

@@ -18,6 +18,57 @@ final class A2UIEngine: AIUIEngine {
         var view: (key: [Int], streaming: Bool, node: UINode?)?
         /// How many app components the last view knew.
         var components = -1
+        /// What its views' builders call (made with its first view).
+        var hooks: ViewHooks?
+    }
+
+    /// What a reply's views ask of the host and of the tool calls, made once per reply: the closures the
+    /// builder calls read the view's context from here, so a view makes no closures of its own.
+    private final class ViewHooks {
+        /// The context of the view being made.
+        var context: AIUIContext
+        /// The tool calls of functions outside the catalog, as the view began.
+        var known: [String: ToolCall] = [:]
+        /// The calls the view asked for.
+        var requests: [ToolRequest] = []
+        /// The host's tool names, asked for when a view first calls a function outside the catalog.
+        var tools: Set<String>?
+        private(set) var host = A2UIIRBuilder.Host(appComponent: { _ in nil }, appNode: { _, id, _ in UINode(id: id, type: "") },
+                                                   mediaURL: { _ in nil })
+        private(set) var external: (String, JSONObject) -> Result<JSONValue, A2UIProblem> = { _, _ in .success(.null) }
+
+        init(context: AIUIContext, renderer: A2UIRenderer) {
+            self.context = context
+            host = A2UIIRBuilder.Host(
+                appComponent: { [unowned self, renderer] name in
+                    guard !renderer.catalog.components.contains(name) else { return nil }
+                    return self.context.component(named: name)
+                },
+                appNode: { [unowned self] definition, id, arguments in self.context.componentNode(definition, id: id, arguments: arguments) },
+                mediaURL: { [unowned self, renderer] url in renderer.mediaURL(url).flatMap { self.context.mediaURL($0) } })
+            external = { [unowned self] name, arguments in
+                let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
+                switch known[key] {
+                case .done(let result)?: return result
+                case .running?: return .success(.null)
+                case nil:
+                    if tools == nil { tools = Set(self.context.tools.map(\.name)) }
+                    guard tools?.contains(name) == true else {
+                        return .failure(A2UIProblem(A2UIProblem.Code.functionFailed, "the function \(name) is not in the catalog and no tool of the app provides it"))
+                    }
+                    requests.append((key, name, arguments))
+                    return .success(.null)
+                }
+            }
+        }
+
+        /// Readies it for a view with `context` and the tool calls `known`.
+        func begin(_ context: AIUIContext, known: [String: ToolCall]) {
+            self.context = context
+            self.known = known
+            requests = []
+            tools = nil
+        }
     }
 
     /// A function the catalog lacks, run as one of the host's tools.
@@ -106,11 +157,6 @@ final class A2UIEngine: AIUIEngine {
     /// A function call outside the catalog that a view asked for.
     typealias ToolRequest = (key: String, name: String, arguments: JSONObject)
 
-    /// Collects the tool requests of one view (the builder's closures run on the viewing thread, under the lock).
-    private final class Requests {
-        var items: [ToolRequest] = []
-    }
-
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
             guard let reply = s.replies[context.messageID] else { return (nil, [], []) }
@@ -124,7 +170,9 @@ final class A2UIEngine: AIUIEngine {
             // The last tree is let go before the new one is made: a caller that let go of it too leaves the kept
             // nodes theirs alone, and they are changed in place instead of copied.
             reply.view?.node = nil
-            let requests = Requests()
+            let hooks = reply.hooks ?? ViewHooks(context: context, renderer: renderer)
+            reply.hooks = hooks
+            hooks.begin(context, known: s.toolCalls)
             var problems: [A2UIProblem] = []
             var nodes: [UINode] = []
             // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
@@ -134,8 +182,9 @@ final class A2UIEngine: AIUIEngine {
                 var changes = surface.changes
                 if everything { changes.all = true }
                 var builder = A2UIIRBuilder(surface: surface, catalog: renderer.catalog, idPrefix: i == 0 ? "" : surface.id + ":",
-                                            isComplete: !document.isStreaming, host: host(context),
-                                            evaluator: evaluator(surface, known: s.toolCalls, requests: requests, context: context),
+                                            isComplete: !document.isStreaming, host: hooks.host,
+                                            evaluator: A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel,
+                                                                     knownCatalogs: renderer.knownCatalogs, external: hooks.external),
                                             cache: s.cache(of: surface.id), changes: changes)
                 nodes.append(builder.build())
                 problems += builder.problems
@@ -143,7 +192,9 @@ final class A2UIEngine: AIUIEngine {
             }
             reply.components = context.components.count
             let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
-            for request in requests.items where s.toolCalls[request.key] == nil {
+            let requests = hooks.requests
+            hooks.requests = []
+            for request in requests where s.toolCalls[request.key] == nil {
                 s.toolCalls[request.key] = .running
                 s.toolCallOrder.append(request.key)
             }
@@ -153,43 +204,12 @@ final class A2UIEngine: AIUIEngine {
                 !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && reply.told.insert(p.description).inserted
             }
             reply.view = (key, document.isStreaming, node)
-            return (node, fresh, requests.items)
+            return (node, fresh, requests)
         }
         for p in problems { context.report("a2ui " + p.description) }
         var started = Set<String>()
         for request in requests where started.insert(request.key).inserted { start(request, context: context) }
         return node
-    }
-
-    private func host(_ context: AIUIContext) -> A2UIIRBuilder.Host {
-        A2UIIRBuilder.Host(
-            appComponent: { [renderer] name in
-                guard !renderer.catalog.components.contains(name) else { return nil }
-                return context.component(named: name)
-            },
-            appNode: { definition, id, arguments in context.componentNode(definition, id: id, arguments: arguments) },
-            mediaURL: { [renderer] url in renderer.mediaURL(url).flatMap { context.mediaURL($0) } })
-    }
-
-    /// An evaluator whose functions outside the catalog run as the host's tools:
-    /// a result once it arrived, null while it runs (then the reply renders again).
-    private func evaluator(_ surface: A2UISurface, known: [String: ToolCall], requests: Requests, context: AIUIContext) -> A2UIEvaluator {
-        // The host's tools are asked for only when a function outside the catalog is called (rarely, and not every view).
-        var tools: Set<String>?
-        return A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs) { name, arguments in
-            let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
-            switch known[key] {
-            case .done(let result)?: return result
-            case .running?: return .success(.null)
-            case nil:
-                if tools == nil { tools = Set(context.tools.map(\.name)) }
-                guard tools?.contains(name) == true else {
-                    return .failure(A2UIProblem(A2UIProblem.Code.functionFailed, "the function \(name) is not in the catalog and no tool of the app provides it"))
-                }
-                requests.items.append((key, name, arguments))
-                return .success(.null)
-            }
-        }
     }
 
     /// Runs a function as a tool (under the read-only policy: the UI asked, not the user); its result renders the reply again.

@@ -43,7 +43,12 @@ struct A2UISurfaceStore: Sendable {
     }
 
     /// The surfaces a reply created, in creation order.
-    func owned(by messageID: String) -> [A2UISurface] { order.compactMap { surfaces[$0] }.filter { $0.owner == messageID } }
+    func owned(by messageID: String) -> [A2UISurface] {
+        order.compactMap { id in
+            guard let surface = surfaces[id], surface.owner == messageID else { return nil }
+            return surface
+        }
+    }
 
     /// Whether a catalog id is one the renderer has (none means the basic catalog).
     func knows(catalog id: String?) -> Bool {
