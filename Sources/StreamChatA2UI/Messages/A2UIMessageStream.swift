@@ -1,5 +1,11 @@
 import StreamChatAI
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Cuts a reply's A2UI content into messages as it grows, reading each byte
 /// once: JSONL (one message a line; a partial last line waits for its newline
 /// or the end of the reply), a JSON array of messages (in text, each element
@@ -74,9 +80,11 @@ struct A2UIMessageStream {
     }
 
     private mutating func remember(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) {
-        // Enough of it to notice an edit, without keeping every message.
+        // Enough of it to notice an edit, without keeping every message (in the same storage each time).
         let tail = max(range.lowerBound, range.upperBound - 256)
-        lastPiece = (tail, Array(text[tail..<range.upperBound]))
+        lastPiece.start = tail
+        lastPiece.bytes.removeAll(keepingCapacity: true)
+        lastPiece.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[tail..<range.upperBound]))
     }
 
     // MARK: JSONL
@@ -84,15 +92,14 @@ struct A2UIMessageStream {
     private mutating func lines(_ text: UnsafeRawBufferPointer, complete: Bool) -> [Item] {
         var items: [Item] = []
         var i = max(searched, consumed)
-        while i < text.count {
-            if text[i] == UInt8(ascii: "\n") {
-                emitLine(text, consumed..<i, into: &items)
-                consumed = i + 1
-                line += 1
-            }
+        while i < text.count, let found = memchr(text.baseAddress! + i, 0x0A, text.count - i) {
+            i = text.baseAddress!.distance(to: UnsafeRawPointer(found))
+            emitLine(text, consumed..<i, into: &items)
+            consumed = i + 1
+            line += 1
             i += 1
         }
-        searched = i
+        searched = text.count
         if complete, consumed < text.count {
             emitLine(text, consumed..<text.count, into: &items)
             consumed = text.count
@@ -175,5 +182,6 @@ struct A2UIMessageStream {
 
 private func memcmpEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
-    return a.elementsEqual(b)
+    guard let x = a.baseAddress, let y = b.baseAddress else { return a.count == 0 }
+    return memcmp(x, y, a.count) == 0
 }

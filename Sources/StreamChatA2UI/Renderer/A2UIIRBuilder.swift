@@ -360,6 +360,15 @@ struct A2UIIRBuilder {
             instances.nodes = []
             var i = 0
             var unkept = Int.max
+            // Nothing below the list changed and it only grew (one item a message, as agents stream lists): the kept
+            // instances are taken as a whole, counted by the list's last size, with no look at each.
+            if owner.patchAt != view, instances.start == 0, collected.isEmpty, owner.children.count == out.count,
+               instances.items.count == out.count, made + owner.size <= Self.maxNodes {
+                made += owner.size - 1
+                collected = owner.children
+                i = out.count
+                if let last = instances.items.last { lastMade = last }
+            }
             while i < out.count && made <= Self.maxNodes {
                 let item = instances.items[i]
                 // Made again: those that read what changed, and any on the way here (a cycle, which making reports).
