@@ -49,6 +49,14 @@ char *secure_getenv(const char *name);
 /* The attributes of a running thread, its stack among them (GNU). */
 int pthread_getattr_np(pthread_t thread, pthread_attr_t *attr);
 
+/* This thread's slot for the lowest address its frames may reach (0: not
+   known yet), read on every level of the recursive readers: a thread-local
+   costs a few instructions where pthread_getspecific costs a call. */
+static inline unsigned long *sca_stack_floor_slot(void) {
+    static __thread unsigned long floor;
+    return &floor;
+}
+
 #include <sys/syscall.h>
 #include <unistd.h>
 

@@ -99,15 +99,17 @@ enum A2UIBench {
             let alone = A2UIRenderer().makeEngine()
             let last = AIUIContext(messageID: "m", isStreaming: false)
             alone.receive(document(so, streaming: false), context: last)
+            let received = now()
             sink &+= alone.view(for: document(so, streaming: false), context: last)?.children.count ?? 0
             engineBatch = min(engineBatch, now() - begin)
-            // Under a profiler, A2UI_BATCH_ONLY=1 leaves the streamed run out.
-            if getenv("A2UI_BATCH_ONLY") != nil { continue }
+            if getenv("A2UI_PHASES") != nil { print("batch: receive \((received - begin) * 1000) ms, view \((now() - received) * 1000) ms") }
+            // Under a profiler, A2UI_BATCH_ONLY=1 leaves the streamed runs out.
+            let batchOnly = getenv("A2UI_BATCH_ONLY") != nil
             begin = now()
             let engine = A2UIRenderer().makeEngine()
             let streaming = AIUIContext(messageID: "m", isStreaming: true)
             var receiving = 0.0, viewing = 0.0
-            for (i, t) in texts.enumerated() {
+            for (i, t) in texts.enumerated() where !batchOnly {
                 let d = document(t, streaming: i < texts.count - 1)
                 let context = i < texts.count - 1 ? streaming : last
                 let a = now()
@@ -132,7 +134,7 @@ enum A2UIBench {
             nodes = count
             start = now()
             let host = AIUIHost(renderers: [A2UIRenderer()])
-            for (i, t) in texts.enumerated() {
+            for (i, t) in texts.enumerated() where !batchOnly {
                 _ = host.receive(messageID: "m", document: document(t, streaming: i < texts.count - 1))
                 sink &+= host.render(messageID: "m")?.root.children.count ?? 0
             }

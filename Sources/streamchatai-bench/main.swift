@@ -71,7 +71,7 @@ if CommandLine.arguments.contains("--a2ui-micro") {
 if let flag = CommandLine.arguments.firstIndex(of: "--a2ui-only") {
     let picked = CommandLine.arguments.dropFirst(flag + 1).first.flatMap(A2UIBench.Shape.init(rawValue:))
     for shape in picked.map({ [$0] }) ?? [A2UIBench.Shape.tree, .flat] {
-        let r = A2UIBench.run(messages: 1000, rounds: 3, shape: shape)
+        let r = A2UIBench.run(messages: 1000, rounds: getenv("A2UI_ROUNDS").flatMap { Int(atoi($0)) } ?? 3, shape: shape)
         print("a2ui \(shape): host: batch \(fmt(r.batchMillis)) ms, streamed \(fmt(r.streamedMillis)) ms, \(fmt(r.streamedMillis / r.batchMillis))×; renderer alone: batch \(fmt(r.engineBatchMillis)) ms, streamed \(fmt(r.engineStreamedMillis)) ms, \(fmt(r.engineStreamedMillis / r.engineBatchMillis))×; \(r.nodes) nodes")
     }
     exit(0)

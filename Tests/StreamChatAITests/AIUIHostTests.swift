@@ -135,6 +135,27 @@ import Testing
         _ = host.render(messageID: "m")?.jsonValue
         #expect(renderer.views.withLock { $0 } == 2)
     }
+
+    @Test func `a text document is new when its text is, whatever its length`() {
+        let renderer = CountingRenderer()
+        let host = AIUIHost(renderers: [renderer])
+        func send(_ text: String, streaming: Bool = true) {
+            host.receive(messageID: "m", document: AIUIDocument(format: "count", isStreaming: streaming, content: .string(text)))
+            _ = host.render(messageID: "m")
+        }
+        send("abc")
+        // The same text in another string: no new view.
+        send(String("xabc".dropFirst()))
+        #expect(renderer.views.withLock { $0 } == 1)
+        // As long, but other text; longer; shorter; then the same text complete.
+        send("abd")
+        send("abde")
+        send("ab")
+        send("ab", streaming: false)
+        #expect(renderer.views.withLock { $0 } == 5)
+        let a = AIUIDocument(format: "count", content: .string("abc")), b = AIUIDocument(format: "count", content: .string("abd"))
+        #expect(a.differs(from: b) && !a.differs(from: a) && a.differs(from: AIUIDocument(format: "count", version: "2", content: .string("abc"))))
+    }
 }
 
 @Suite struct AIUIConcurrencyTests {

@@ -98,8 +98,10 @@ struct A2UIIRBuilder {
 
     /// The node `nodeID` of component `id`: as kept when nothing it read changed; its kept self with
     /// only its changed children made again when only something below it changed; else made.
-    private mutating func make(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int) -> UINode {
-        let kept = cache.kept(nodeID)
+    /// `known` is the node kept under `nodeID` when the caller holds it already (a kept parent's child).
+    private mutating func make(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int,
+                               known: A2UIViewNode? = nil) -> UINode {
+        let kept = reuse && known != nil ? known : cache.kept(nodeID)
         if reuse, let kept, kept.isKept, kept.depth == depth, kept.remakeAt != view, !kept.isMaking, kept.madeAt != view {
             // What it read was recorded when it was made; only a move to another parent is news.
             if kept.parent !== current { kept.parent = current }
@@ -123,7 +125,8 @@ struct A2UIIRBuilder {
     /// The node `nodeID` made from its component, or what stands in its place.
     private mutating func fresh(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int,
                                 kept: A2UIViewNode?) -> UINode {
-        if let refused = refusal(id, nodeID, parent: parent, depth: depth, kept: kept) {
+        let found = surface.components[id]
+        if let refused = refusal(id, nodeID, parent: parent, depth: depth, kept: kept, exists: found != nil) {
             // Not kept: its parent is made again when the component changes.
             if let current { cache.read(component: id, by: current.id) }
             collected.append(nil)
@@ -143,7 +146,7 @@ struct A2UIIRBuilder {
         }
         node.parent = current
         node.madeAt = view
-        guard let component = surface.components[id] else {
+        guard let component = found else {
             // Kept as it is until the component arrives (it read the component's absence).
             if isComplete {
                 report(A2UIProblem.Code.danglingReference,
@@ -219,7 +222,9 @@ struct A2UIIRBuilder {
                     continue
                 }
                 size -= child.size
-                node.children[i] = builder.make(child.id, child.componentID, child.scope, parent: component, depth: depth + 1)
+                // Taken out of this node first, so the child's own tree is held once and changes in place too.
+                node.children[i] = Self.vacant
+                node.children[i] = builder.make(child.id, child.componentID, child.scope, parent: component, depth: depth + 1, known: child)
                 let remade = builder.lastMade
                 kept.children[i] = remade
                 size += remade?.size ?? 1
@@ -254,7 +259,8 @@ struct A2UIIRBuilder {
 
     /// The node that stands in for a component that can't be made here (and the report), or nil.
     @inline(never)
-    private mutating func refusal(_ id: String, _ nodeID: String, parent: A2UIComponent?, depth: Int, kept: A2UIViewNode?) -> UINode? {
+    private mutating func refusal(_ id: String, _ nodeID: String, parent: A2UIComponent?, depth: Int, kept: A2UIViewNode?,
+                                  exists: Bool) -> UINode? {
         made += 1
         guard made <= Self.maxNodes else {
             if made == Self.maxNodes + 1 { report(A2UIProblem.Code.limit, "the surface makes more than \(Self.maxNodes) nodes; the rest do not show") }
@@ -268,7 +274,7 @@ struct A2UIIRBuilder {
             report(A2UIProblem.Code.limit, "components at \(id) are \(StackGuard.refusal)")
             return errorNode(nodeID + "#limit", id, "nested too deep")
         }
-        guard let kept, surface.components[id] != nil else { return nil }
+        guard let kept, exists else { return nil }
         guard !kept.isMaking else {
             let what = parent?.id == id ? "Self-reference detected: Component '\(id)' references itself"
                                         : "Circular reference detected: Component '\(parent?.id ?? "?")' references its ancestor '\(id)'"
@@ -373,7 +379,7 @@ struct A2UIIRBuilder {
                 let item = instances.items[i]
                 // Made again: those that read what changed, and any on the way here (a cycle, which making reports).
                 if item.remakeAt == view || item.patchAt == view || item.isMaking || item.madeAt == view || !item.isKept {
-                    out[i] = make(item.id, templateID, item.scope, parent: component, depth: depth + 1)
+                    out[i] = make(item.id, templateID, item.scope, parent: component, depth: depth + 1, known: item)
                     // An error in its place (a cycle) is not kept: the next view makes it again.
                     if lastMade !== item { unkept = min(unkept, i) }
                 } else {

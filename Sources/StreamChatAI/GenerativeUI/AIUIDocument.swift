@@ -27,6 +27,15 @@ public struct AIUIDocument: Sendable, Hashable {
         self.content = content
     }
 
+    /// Whether `other` differs from this document, read cheaply: text content of another length is
+    /// another text without a pass over it (a streaming reply's text grows at each update, and comparing
+    /// it whole each time would cost the reply's length per update).
+    func differs(from other: AIUIDocument) -> Bool {
+        if isStreaming != other.isStreaming || format != other.format || version != other.version { return true }
+        if case .string(let a) = content, case .string(let b) = other.content, a.utf8.count != b.utf8.count { return true }
+        return content != other.content
+    }
+
     /// The document of a message's custom data, or why there is none.
     public static func read(customData: JSONValue) -> Result<AIUIDocument, NoUI> {
         guard case .object(let data) = customData else { return .failure(NoUI("the custom data is not an object")) }

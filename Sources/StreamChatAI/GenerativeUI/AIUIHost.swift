@@ -154,7 +154,7 @@ public final class AIUIHost: Sendable {
         let chosen = state.withLock { s -> (any AIUIRenderer, any AIUIEngine)? in
             let index = s.renderers.firstIndex { $0.renderer.format == document.format && $0.renderer.supports(version: document.version) }
             var reply = s.replies[messageID] ?? AIUIReply(document: document)
-            if reply.document != document || reply.renderer != index { reply.revision += 1 }
+            if reply.document.differs(from: document) || reply.renderer != index { reply.revision += 1 }
             reply.document = document
             reply.renderer = index
             s.replies[messageID] = reply

@@ -48,8 +48,11 @@ struct AIUIReply {
         if let before, let made, node.isSame(as: before) { return made }
         var out = node
         policy.applyMedia(to: &out, report: report)
-        if let seen = entrances[out.id] {
-            out.entrance = seen
+        if let made, made.id == out.id {
+            // Its last render's entrance is the one its id was given.
+            if out.entrance != made.entrance { out.entrance = made.entrance }
+        } else if let seen = entrances[out.id] {
+            if out.entrance != seen { out.entrance = seen }
         } else {
             out.entrance = next
             entrances[out.id] = next
@@ -63,16 +66,16 @@ struct AIUIReply {
         }
         // Children are matched with the last render's by place when the id is the same there. A child the same
         // as there keeps what the last render made of it; the list starts as that render's (shared, not copied
-        // child by child), so a long list that changed at one place costs that place.
+        // child by child), so a long list that changed at one place costs that place. (The last render mirrors
+        // the view it was made from node for node, with the same ids: what it made of a child is at its place.)
         let view = out.children
         let beforeChildren = before?.children ?? []
         var children = made?.children ?? []
         if children.count > view.count { children.removeSubrange(view.count...) }
         let redo = view.withUnsafeBufferPointer { v in
             beforeChildren.withUnsafeBufferPointer { b in
-                children.withUnsafeBufferPointer { m in
-                    v.indices.filter { i in !(i < b.count && i < m.count && v[i].id == b[i].id && m[i].id == v[i].id && v[i].isSame(as: b[i])) }
-                }
+                let kept = min(b.count, children.count)
+                return v.indices.filter { i in !(i < kept && v[i].isSame(as: b[i])) }
             }
         }
         for i in redo {

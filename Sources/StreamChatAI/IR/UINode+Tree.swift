@@ -15,8 +15,18 @@ extension UINode {
     /// Whether the node takes a secret (a password field): its value must never leave in an action.
     /// `secure: true` (or `"true"`), an `input_type` of password in any case, or a type that says password.
     public var isSecure: Bool {
-        props["secure"] == .bool(true) || props["secure"]?.stringValue?.lowercased() == "true"
-            || props["input_type"]?.stringValue?.lowercased() == "password" || Self.namesPassword(type)
+        if Self.namesPassword(type) { return true }
+        // One pass over the props, comparing only names of the right length (hosts ask this of every node).
+        for (key, value) in props {
+            switch key.utf8.count {
+            case 6 where key == "secure":
+                if value == .bool(true) || value.stringValue?.lowercased() == "true" { return true }
+            case 10 where key == "input_type":
+                if value.stringValue?.lowercased() == "password" { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// Whether `type` (a component's name) holds "password" in any case: such a component takes a secret.

@@ -14,17 +14,13 @@ public enum StackGuard {
     /// the error path, for callbacks into the app, and for the app's own frames.
     public static let reserveBytes = 48 * 1024
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { free($0) }
-        return key
-    }()
-
-    /// The lowest address frames may reach on this thread (0 when unknown).
+    /// The lowest address frames may reach on this thread, found once per thread.
     private static func floor() -> UInt {
-        if let stored = pthread_getspecific(key) { return stored.load(as: UInt.self) }
+        let slot = sca_stack_floor_slot()!
+        if slot.pointee != 0 { return UInt(slot.pointee) }
         var attributes = pthread_attr_t()
-        var low: UInt = 0
+        // Unknown stays unknown (every level then has room), marked with 1 so it is not asked again.
+        var low: UInt = 1
         if pthread_getattr_np(pthread_self(), &attributes) == 0 {
             var address: UnsafeMutableRawPointer?
             var size = 0
@@ -33,10 +29,7 @@ public enum StackGuard {
             }
             pthread_attr_destroy(&attributes)
         }
-        if let slot = malloc(MemoryLayout<UInt>.size) {
-            slot.storeBytes(of: low, as: UInt.self)
-            pthread_setspecific(key, slot)
-        }
+        slot.pointee = CUnsignedLong(low)
         return low
     }
 
