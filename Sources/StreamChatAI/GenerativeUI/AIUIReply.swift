@@ -36,41 +36,53 @@ struct AIUIReply {
     mutating func finish(_ view: UINode, policy: AIUIPolicy, report: (String) -> Void) -> UINode {
         let next = lastEntrance + 1
         var fresh = false
-        let root = finish(view, before: viewed, made: tree, next: next, fresh: &fresh, policy: policy, report: report)
+        // The last tree is let go first: when the app let go of it too, the nodes kept from it change in place.
+        let made = tree.take()
+        let root = finish(view, before: viewed, made: made, next: next, fresh: &fresh, policy: policy, report: report)
         if fresh { lastEntrance = next }
         viewed = view
         tree = root
         return root
     }
 
-    private mutating func finish(_ node: UINode, before: UINode?, made: UINode?, next: Int, fresh: inout Bool,
+    private mutating func finish(_ node: UINode, before: UINode?, made: consuming UINode?, next: Int, fresh: inout Bool,
                                  policy: AIUIPolicy, report: (String) -> Void) -> UINode {
         if let before, let made, node.isSame(as: before) { return made }
-        var out = node
-        policy.applyMedia(to: &out, report: report)
-        if let made, made.id == out.id {
-            // Its last render's entrance is the one its id was given.
-            if out.entrance != made.entrance { out.entrance = made.entrance }
-        } else if let seen = entrances[out.id] {
-            if out.entrance != seen { out.entrance = seen }
+        var out: UINode
+        var children: [UINode]
+        if let before, made?.id == node.id, node.hasSameMembers(as: before) {
+            // Only its children changed: the last render's node (its media, entrance and secrets as they were),
+            // with its children list taken out to change in place.
+            out = (consume made)!
+            children = []
+            swap(&children, &out.children)
         } else {
-            out.entrance = next
-            entrances[out.id] = next
-            fresh = true
-        }
-        if out.isSecure {
-            for binding in out.bindings.values.compactMap(\.stringValue) {
-                secureKeys.insert(binding)
-                if let last = (try? JSONPointer(binding))?.tokens.last { secureKeys.insert(last) }
+            out = node
+            policy.applyMedia(to: &out, report: report)
+            if let made, made.id == out.id {
+                // Its last render's entrance is the one its id was given.
+                if out.entrance != made.entrance { out.entrance = made.entrance }
+            } else if let seen = entrances[out.id] {
+                if out.entrance != seen { out.entrance = seen }
+            } else {
+                out.entrance = next
+                entrances[out.id] = next
+                fresh = true
             }
+            if out.isSecure {
+                for binding in out.bindings.values.compactMap(\.stringValue) {
+                    secureKeys.insert(binding)
+                    if let last = (try? JSONPointer(binding))?.tokens.last { secureKeys.insert(last) }
+                }
+            }
+            children = made?.children ?? []
         }
         // Children are matched with the last render's by place when the id is the same there. A child the same
         // as there keeps what the last render made of it; the list starts as that render's (shared, not copied
         // child by child), so a long list that changed at one place costs that place. (The last render mirrors
         // the view it was made from node for node, with the same ids: what it made of a child is at its place.)
-        let view = out.children
+        let view = node.children
         let beforeChildren = before?.children ?? []
-        var children = made?.children ?? []
         if children.count > view.count { children.removeSubrange(view.count...) }
         let redo = view.withUnsafeBufferPointer { v in
             beforeChildren.withUnsafeBufferPointer { b in
@@ -80,13 +92,21 @@ struct AIUIReply {
         }
         for i in redo {
             let old = i < beforeChildren.count && beforeChildren[i].id == view[i].id ? beforeChildren[i] : nil
-            let oldMade = i < children.count && children[i].id == view[i].id ? children[i] : nil
-            let child = finish(view[i], before: old, made: oldMade, next: next, fresh: &fresh, policy: policy, report: report)
+            var oldMade: UINode?
+            if i < children.count && children[i].id == view[i].id {
+                // Taken out of the list, so the list's hold does not make it copy itself.
+                oldMade = children[i]
+                children[i] = Self.vacant
+            }
+            let child = finish(view[i], before: old, made: oldMade.take(), next: next, fresh: &fresh, policy: policy, report: report)
             if i < children.count { children[i] = child } else { children.append(child) }
         }
         out.children = children
         return out
     }
+
+    /// What stands in a list for a node taken out of it a moment.
+    private static let vacant = UINode(id: "", type: "")
 }
 
 extension UINode {
@@ -101,7 +121,13 @@ extension UINode {
             let b = other.children.withUnsafeBufferPointer { $0.baseAddress }
             guard a != nil && a == b else { return false }
         }
-        return id == other.id && type == other.type && state == other.state && events == other.events
+        return hasSameMembers(as: other)
+    }
+
+    /// Whether this node's own members (all but its children and entrance) are `other`'s: cheap when an
+    /// engine kept them (the same storage of props and bindings).
+    func hasSameMembers(as other: UINode) -> Bool {
+        id == other.id && type == other.type && state == other.state && events == other.events
             && bindings == other.bindings && props == other.props
     }
 }
