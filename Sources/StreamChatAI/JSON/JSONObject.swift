@@ -24,6 +24,9 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
     public init(_ members: some Sequence<(String, JSONValue)>) {
         keys = []
         values = []
+        // Sized once (a literal's members are counted), not grown member by member.
+        keys.reserveCapacity(members.underestimatedCount)
+        values.reserveCapacity(members.underestimatedCount)
         for (k, v) in members {
             keys.append(k)
             values.append(v)

@@ -27,7 +27,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         guard text.hasPrefix("/") else {
             throw JSONPointerError("a JSON pointer starts with \"/\" (or is empty), found \(JSONSerializer.quoted(text))")
         }
-        if let plain = Self.plainTokens(text, from: text.utf8.index(after: text.utf8.startIndex)) {
+        if let plain = Self.plainTokens(text, from: 1) {
             tokens = plain
             return
         }
@@ -89,27 +89,29 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// is, a relative one (`b/c`, as templates write them) appended.
     public func resolving(_ other: String) throws(JSONPointerError) -> JSONPointer {
         if other.isEmpty || other.hasPrefix("/") { return try JSONPointer(other) }
-        if let plain = Self.plainTokens(other, from: other.utf8.startIndex) { return JSONPointer(tokens: tokens + plain) }
+        if let plain = Self.plainTokens(other, from: 0) { return JSONPointer(tokens: tokens + plain) }
         return JSONPointer(tokens: tokens + (try JSONPointer("/" + other)).tokens)
     }
 
-    /// The tokens of `text` from `start` on, split at each `/`, when no token has an escape (`~`): bindings
+    /// The tokens of `text` from its byte `offset` on, split at each `/`, when no token has an escape (`~`): bindings
     /// are read on every render, and most are plain.
-    private static func plainTokens(_ text: String, from start: String.Index) -> [String]? {
-        let utf8 = text.utf8
-        guard !utf8.contains(UInt8(ascii: "~")) else { return nil }
-        var tokens: [String] = []
-        var first = start
-        var i = start
-        while i != utf8.endIndex {
-            if utf8[i] == UInt8(ascii: "/") {
-                tokens.append(String(text[first..<i]))
-                first = utf8.index(after: i)
+    private static func plainTokens(_ text: String, from offset: Int) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var tokens: [String] = []
+            var first = offset
+            for i in offset..<bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "~"): return nil
+                case UInt8(ascii: "/"):
+                    tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<i]), as: UTF8.self))
+                    first = i + 1
+                default: continue
+                }
             }
-            i = utf8.index(after: i)
+            tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...]), as: UTF8.self))
+            return tokens
         }
-        tokens.append(String(text[first..<i]))
-        return tokens
     }
 
     /// The index a token names in an array of `count` elements: digits without
