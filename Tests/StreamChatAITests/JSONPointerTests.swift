@@ -48,5 +48,9 @@ import Testing
         #expect(try base.resolving("/total").description == "/total")
         #expect(base.parent.description == "/items")
         #expect(base.appending(index: 0).description == "/items/2/0")
+        // Tokens split at each slash, empty ones and ones of several bytes per character kept whole.
+        #expect(try JSONPointer("/é//ü~1x").tokens == ["é", "", "ü/x"])
+        #expect(try base.resolving("größe/").tokens == ["items", "2", "größe", ""])
+        #expect(try JSONPointer("/").tokens == [""])
     }
 }
