@@ -101,7 +101,7 @@ struct A2UIIRBuilder {
     /// `known` is the node kept under `nodeID` when the caller holds it already (a kept parent's child).
     private mutating func make(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int,
                                known: A2UIViewNode? = nil) -> UINode {
-        let kept = reuse && known != nil ? known : cache.kept(nodeID)
+        let kept = known ?? cache.kept(nodeID)
         if reuse, let kept, kept.isKept, kept.depth == depth, kept.remakeAt != view, !kept.isMaking, kept.madeAt != view {
             // What it read was recorded when it was made; only a move to another parent is news.
             if kept.parent !== current { kept.parent = current }
@@ -207,7 +207,7 @@ struct A2UIIRBuilder {
         guard kept.children.count == kept.node.children.count else { return nil }
         // Taken out: when no tree holds it any more, its children change in place.
         var node = kept.node
-        kept.node = Self.vacant
+        kept.node = .vacant
         var size = kept.size
         kept.madeAt = view
         made += 1
@@ -223,7 +223,7 @@ struct A2UIIRBuilder {
                 }
                 size -= child.size
                 // Taken out of this node first, so the child's own tree is held once and changes in place too.
-                node.children[i] = Self.vacant
+                node.children[i] = .vacant
                 node.children[i] = builder.make(child.id, child.componentID, child.scope, parent: component, depth: depth + 1, known: child)
                 let remade = builder.lastMade
                 kept.children[i] = remade
@@ -417,9 +417,6 @@ struct A2UIIRBuilder {
             return []
         }
     }
-
-    /// What a kept node holds while its node is out being patched.
-    private static let vacant = UINode(id: "", type: "")
 
     func errorNode(_ nodeID: String, _ componentID: String, _ message: String) -> UINode {
         UINode(id: nodeID, type: "error", props: ["component_id": .string(componentID), "message": .string(message)])

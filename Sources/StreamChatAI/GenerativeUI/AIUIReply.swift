@@ -96,7 +96,7 @@ struct AIUIReply {
             if i < children.count && children[i].id == view[i].id {
                 // Taken out of the list, so the list's hold does not make it copy itself.
                 oldMade = children[i]
-                children[i] = Self.vacant
+                children[i] = .vacant
             }
             let child = finish(view[i], before: old, made: oldMade.take(), next: next, fresh: &fresh, policy: policy, report: report)
             if i < children.count { children[i] = child } else { children.append(child) }
@@ -104,9 +104,6 @@ struct AIUIReply {
         out.children = children
         return out
     }
-
-    /// What stands in a list for a node taken out of it a moment.
-    private static let vacant = UINode(id: "", type: "")
 }
 
 extension UINode {

@@ -103,6 +103,10 @@ public struct UINode: Sendable, Hashable {
                           bindings: bindings, entrance: entrance)
     }
 
+    /// What stands in a tree for a node taken out of it a moment, so the node is held once and a change
+    /// to it is made in place (the renderers and the host patch their last trees this way).
+    package static let vacant = UINode(id: "", type: "")
+
     /// Whether `other` is a copy of this node that neither has changed since (the same storage).
     public func isIdentical(to other: UINode) -> Bool { storage === other.storage }
 

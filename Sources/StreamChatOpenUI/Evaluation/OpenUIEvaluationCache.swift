@@ -42,10 +42,10 @@ final class OpenUIEvaluationCache {
 
     func store(_ slot: Int, _ kind: Kind, value: OpenUIValue?, errors: [OpenUIError], work: Int) {
         nextVersion += 1
-        if slot >= entries[kind.rawValue].count { entries[kind.rawValue] += repeatElement(nil, count: slot + 1 - entries[kind.rawValue].count) }
+        entries[kind.rawValue].makeRoom(for: slot, empty: nil)
         entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work)
         guard kind != .stateDefault else { return }
-        if slot >= versions.count { versions += repeatElement(0, count: slot + 1 - versions.count) }
+        versions.makeRoom(for: slot, empty: 0)
         // The value-position value's version wins, as the IR asks for it first.
         if kind == .value || versions[slot] == 0 || entry(slot, .value) == nil { versions[slot] = nextVersion }
     }
@@ -57,7 +57,7 @@ final class OpenUIEvaluationCache {
 
     /// Notes that `reader` read `slot` (a statement, or a `$variable`).
     func record(_ reader: Int, reads slot: Int) {
-        if slot >= dependents.count { dependents += repeatElement([], count: slot + 1 - dependents.count) }
+        dependents.makeRoom(for: slot, empty: [])
         // A statement evaluated again reads what it read before: the last reader noted is usually this one.
         if dependents[slot].last != reader && !dependents[slot].contains(reader) { dependents[slot].append(reader) }
     }

@@ -147,8 +147,7 @@ final class OpenUIEvaluator {
         depth += 1
         steps += 1
         defer { depth -= 1 }
-        // The stack is asked every few levels: its reserve covers the frames between (this runs for every expression).
-        guard depth <= Self.maxDepth, depth & 3 != 0 || StackGuard.hasRoom() else {
+        guard depth <= Self.maxDepth, StackGuard.hasRoom() else {
             report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
             return nil
         }

@@ -40,8 +40,7 @@ struct OpenUIParser {
     private mutating func expression() throws(Failure) -> OpenUIExpression {
         depth += 1
         defer { depth -= 1 }
-        // The stack is asked every few levels: its reserve covers the frames between.
-        guard depth <= Self.maxDepth, depth & 3 != 0 || StackGuard.hasRoom() else { throw Failure() }
+        guard depth <= Self.maxDepth, StackGuard.hasRoom() else { throw Failure() }
         return try ternary()
     }
 
@@ -76,7 +75,7 @@ struct OpenUIParser {
     private mutating func nested(_ body: (inout OpenUIParser) throws(Failure) -> OpenUIExpression) throws(Failure) -> OpenUIExpression {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maxDepth, depth & 3 != 0 || StackGuard.hasRoom() else { throw Failure() }
+        guard depth <= Self.maxDepth, StackGuard.hasRoom() else { throw Failure() }
         return try body(&self)
     }
 

@@ -43,12 +43,6 @@ struct OpenUIToken: Equatable {
 struct OpenUISymbol: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     let code: UInt16
 
-    init(_ text: String) {
-        var code: UInt16 = 0
-        for byte in text.utf8.prefix(2) { code = code << 8 | UInt16(byte) }
-        self.code = code
-    }
-
     /// A symbol written in the source: read from the literal's bytes, not through a `String`
     /// (the parser writes the symbols it asks for as literals, many times per statement).
     @inline(__always)

@@ -64,7 +64,7 @@ struct OpenUIIRBuilder {
         subscript(slot: Int) -> Kept? {
             get { slot < kept.count ? kept[slot] : nil }
             set {
-                if slot >= kept.count { kept += repeatElement(nil, count: slot + 1 - kept.count) }
+                kept.makeRoom(for: slot, empty: nil)
                 kept[slot] = newValue
             }
         }
@@ -298,7 +298,7 @@ struct OpenUIIRBuilder {
             let seen: Int
             if c.statementSlot >= 0 {
                 let n = c.statementSlot
-                grow(to: n)
+                uses.makeRoom(for: n, empty: 0)
                 seen = uses[n]
                 uses[n] = seen + 1
                 if seen == 0 { usedOrder.append(n) }
@@ -314,12 +314,7 @@ struct OpenUIIRBuilder {
     }
 
     private mutating func isUnused(_ slot: Int) -> Bool {
-        grow(to: slot)
+        uses.makeRoom(for: slot, empty: 0)
         return uses[slot] == 0
-    }
-
-    /// Makes room in ``uses`` for statement number `slot`.
-    private mutating func grow(to slot: Int) {
-        if uses.count <= slot { uses += repeatElement(0, count: slot + 1 - uses.count) }
     }
 }
