@@ -253,7 +253,7 @@ CORE_SOURCES := $(shell find Sources/StreamChatAI Sources/StreamChatOpenUI Sourc
 $(FUZZ_BIN): $(CORE_SOURCES) Tests/Fuzz/FuzzTargets.swift include/streamchatai_plugin.h
 	@mkdir -p $(BUILD)/fuzz
 	@echo "swiftc -sanitize=fuzzer,address … -o $@"
-	@$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name StreamChatAI -swift-version 6 \
+	@$(SWIFT)c -sanitize=fuzzer,address -parse-as-library -O -module-name StreamChatAI -package-name streamchatai -swift-version 6 \
 		-I Sources/CFFI -I Sources/CSystemShims -I Sources/CStreamChatAIPluginABI \
 		$(CORE_SOURCES) Tests/Fuzz/FuzzTargets.swift -lffi -ldl -o $@ 2> $(BUILD)/fuzz/build.log \
 		|| { cat $(BUILD)/fuzz/build.log; exit 1; }
