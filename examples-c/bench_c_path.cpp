@@ -40,7 +40,8 @@ static std::string read_file(const std::string &path) {
     return data;
 }
 
-/* Best seconds per call of each contender over alternating rounds lasting about `budget` seconds. */
+/* Best seconds per call of each contender over alternating rounds lasting about `budget` seconds, each
+   contender's block timed warm. */
 static std::vector<double> best_per_call(double budget, const std::vector<std::function<void()>> &contenders) {
     std::vector<long> iterations;
     for (auto &body : contenders) {
@@ -58,6 +59,9 @@ static std::vector<double> best_per_call(double budget, const std::vector<std::f
     double deadline = now() + budget;
     do {
         for (size_t c = 0; c < contenders.size(); c++) {
+            // One untimed call first: a block of one call (the large inputs) would otherwise time a contender
+            // cold, right after another one's allocations and memory traffic, where a block of many is warm.
+            contenders[c]();
             double start = now();
             for (long i = 0; i < iterations[c]; i++) contenders[c]();
             best[c] = std::min(best[c], (now() - start) / iterations[c]);

@@ -136,7 +136,12 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         let tree = StepsPresenter.tree(for: AIMessagePart.parts(fromPartsOrAttachments: elements), options: .init(nowMs: 1_800_000_000_000))
         var out = JSONWriter()
         tree.write(to: &out)
-        _ = out.takeString()
+        // The C path's render, written as the parts are read.
+        var streamedTree = JSONWriter()
+        guard (try? StepsPresenter.writeTree(ofArrayText: bytes, options: .init(nowMs: 1_800_000_000_000), to: &streamedTree)) == true,
+              streamedTree.takeString() == out.takeString() else {
+            fatalError("steps: the streamed tree differs from the tree")
+        }
     },
     // Steps options, as sca_steps_render reads them.
     "steps-options": { bytes in

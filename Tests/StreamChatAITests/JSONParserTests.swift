@@ -36,6 +36,27 @@ import Testing
         #expect(try parse("0.1") == .number(0.1))
     }
 
+    @Test func `a decimal reads as the double nearest to it, short or long`() throws {
+        var g = SeededRandom(state: 5)
+        var texts = ["0.1", "-0.0", "0.000000000000001", "999999999999999.9", "123456789012345.6", "1.000000000000001",
+                     "0.1000000000000000055511151231257827", "9007199254740993.5", "1.5e2", "-12.5E-3", "2.2250738585072014e-308"]
+        for _ in 0..<2_000 {
+            let digits = (0..<Int.random(in: 1...20, using: &g)).map { _ in String(Int.random(in: 0...9, using: &g)) }.joined()
+            let point = Int.random(in: 1...digits.count, using: &g)
+            let whole = String(digits.prefix(point)).drop { $0 == "0" }
+            let fraction = digits.dropFirst(point)
+            texts.append((Bool.random(using: &g) ? "-" : "") + (whole.isEmpty ? "0" : String(whole)) + "." + (fraction.isEmpty ? "5" : fraction))
+        }
+        for text in texts {
+            let value = try parse(text)
+            guard case .number(let d) = value else {
+                Issue.record("\(text) read as \(value)")
+                continue
+            }
+            #expect(d.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+    }
+
     @Test func `objects keep key order`() throws {
         let value = try parse(#"{"z": 1, "a": 2, "m": 3}"#)
         #expect(value.objectValue?.keys == ["z", "a", "m"])

@@ -90,6 +90,48 @@ import Glibc
         }
     }
 
+    @Test func `the steps' tree written as the parts are read equals the tree made of them all`() throws {
+        var g = SeededRandom(state: 11)
+        let options = StepsPresentationOptions(nowMs: 1_800_000_000_000)
+        var documents: [String] = [
+            "[]", #"[{"kind": "ai_reasoning", "id": "p", "payload": {"type": "ai_reasoning", "preview": "**a** b\n\nc"}}, 1, "x"]"#,
+        ]
+        for _ in 0..<300 {
+            var elements: [JSONValue] = []
+            for _ in 0..<Int.random(in: 0..<6, using: &g) {
+                var fields: [(String, JSONValue)] = [("type", .string(["ai_reasoning", "ai_tool_call", "ai_other", "image"][Int.random(in: 0..<4, using: &g)]))]
+                for key in ["id", "v", "status", "summary", "preview", "duration_ms", "name", "display_title", "executor",
+                            "arguments", "approval", "authorization"] where Bool.random(using: &g) {
+                    fields.append((key, randomJSON(&g, depth: 2)))
+                }
+                if Bool.random(using: &g) { fields.append(("preview", "Some *text*, `code` and [a link](https://a.example).\n\nMore.")) }
+                let attachment = JSONValue.object(JSONObject(fields))
+                // A third of the elements are parts as the decoder writes them.
+                elements.append(Int.random(in: 0..<3, using: &g) == 0
+                    ? AIMessagePart(attachment: attachment, index: elements.count)?.jsonValue ?? attachment : attachment)
+            }
+            documents.append(JSONSerializer.string(.array(elements)))
+        }
+        for text in documents {
+            let elements = try #require(try JSONParser.parse(text).arrayValue)
+            var whole = JSONWriter()
+            StepsPresenter.tree(for: AIMessagePart.parts(fromPartsOrAttachments: elements), options: options).write(to: &whole)
+            var streamed = JSONWriter()
+            let isArray = try Array(text.utf8).withUnsafeBytes { try StepsPresenter.writeTree(ofArrayText: $0, options: options, to: &streamed) }
+            #expect(isArray)
+            let (streamedText, wholeText) = (streamed.takeString(), whole.takeString())
+            #expect(streamedText == wholeText)
+        }
+        var writer = JSONWriter()
+        writer.raw("x")
+        #expect(try Array(#"{"a": 1}"#.utf8).withUnsafeBytes { try StepsPresenter.writeTree(ofArrayText: $0, to: &writer) } == false)
+        #expect(writer.count == 1)
+        #expect(throws: JSONError.self) {
+            _ = try Array(#"[{"type": "ai_reasoning"}, {"type": tru}]"#.utf8).withUnsafeBytes { try StepsPresenter.writeTree(ofArrayText: $0, to: &writer) }
+        }
+        #expect(writer.count == 1)
+    }
+
     @Test func `streaming an array that is not one writes nothing; a syntax error names the element`() throws {
         var writer = JSONWriter()
         #expect(try Array(#"{"a": 1}"#.utf8).withUnsafeBytes { try AIMessagePart.writeParts(ofArrayText: $0, to: &writer) } == false)

@@ -154,8 +154,14 @@ import StreamChatAI
         #expect(try launch("http://127.0.0.1/cb", token: nil) == "http://127.0.0.1/cb")
         #expect(try launch("https://[::1]:9/x") == "https://[::1]:9/x#tok")
         #expect(try launch("https://a.example/x", token: "a b#c") == "https://a.example/x#a%20b%23c")
+        #expect(try launch("https://a.example/x#old", token: nil) == "https://a.example/x")
+        #expect(try launch("hTtPs://a.example") == "hTtPs://a.example#tok")
+        #expect(try launch("https://u:p@a.example:443/x") == "https://u:p@a.example:443/x#tok")
+        #expect(try launch("https://a.example/x", token: "é/?") == "https://a.example/x#%C3%A9/?")
+        #expect(WebURL.scheme(of: "HTTPS://a") == "https" && WebURL.scheme(of: "1http://a") == nil && WebURL.scheme(of: "a") == nil)
         for bad in ["javascript:alert(1)", "file:///etc/passwd", "https:///nohost", "https://", "ftp://host/x",
-                    "https://user@/x", "https://host:port/x", "https://ho st/x", "mailto:a@b.c", "//host/x"] {
+                    "https://user@/x", "https://host:port/x", "https://ho st/x", "mailto:a@b.c", "//host/x",
+                    "httpx://host/x", "http:/host", "https://[]/x", "https://[::1/x", "https://host:/x\u{7F}", ":x"] {
             #expect(try launch(bad) == nil, "\(bad) must not launch")
         }
     }

@@ -1,6 +1,18 @@
 extension UINode {
     /// Writes ``jsonValue`` straight to `writer` (the render outputs' fast path).
     public func write(to writer: inout JSONWriter) {
+        write(to: &writer) { writer in
+            for (n, child) in children.enumerated() {
+                if n > 0 { writer.byte(0x2C) }
+                child.write(to: &writer)
+            }
+        }
+    }
+
+    /// Writes ``jsonValue`` with `writeChildren` writing what stands between
+    /// the brackets of `children` (for a writer that makes the children as
+    /// it goes, rather than holding them).
+    public func write(to writer: inout JSONWriter, children writeChildren: (inout JSONWriter) -> Void) {
         writer.raw(#"{"id":"#)
         writer.string(id)
         writer.raw(#","type":"#)
@@ -8,10 +20,7 @@ extension UINode {
         writer.raw(#","props":"#)
         writer.object(props)
         writer.raw(#","children":["#)
-        for (n, child) in children.enumerated() {
-            if n > 0 { writer.byte(0x2C) }
-            child.write(to: &writer)
-        }
+        writeChildren(&writer)
         writer.raw(#"],"events":["#)
         for (n, event) in events.enumerated() {
             if n > 0 { writer.byte(0x2C) }
@@ -30,10 +39,15 @@ extension UINode {
 extension UITree {
     /// Writes ``jsonValue`` straight to `writer`.
     public func write(to writer: inout JSONWriter) {
+        write(to: &writer) { root.write(to: &$0) }
+    }
+
+    /// Writes ``jsonValue`` with `writeRoot` writing the root.
+    func write(to writer: inout JSONWriter, root writeRoot: (inout JSONWriter) -> Void) {
         writer.raw(#"{"ir":"#)
         writer.integer(Int64(Self.version))
         writer.raw(#","root":"#)
-        root.write(to: &writer)
+        writeRoot(&writer)
         writer.byte(0x7D)
     }
 }

@@ -525,12 +525,33 @@ struct JSONReader {
         if !isFloat, let v = exactInteger(start: digitsStart, end: digitsEnd, negative: negative) {
             return .integer(v)
         }
+        if let d = shortDecimal(digitsStart: digitsStart, digitsEnd: digitsEnd, negative: negative) { return .number(d) }
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: i - start), as: UTF8.self)
         guard let d = Double(text), d.isFinite else {
             throw error("number \(text.prefix(40)) is out of range", at: start)
         }
         return .number(d)
     }
+
+    /// A number read up to `i` as `digits.fraction` with at most 15 digits
+    /// in all and no exponent: its digits as an integer, exact in a double,
+    /// divided by an exact power of ten, which IEEE rounds correctly (the
+    /// fast path of Clinger's algorithm). Nil for any other number.
+    func shortDecimal(digitsStart: Int, digitsEnd: Int, negative: Bool) -> Double? {
+        let fractionStart = digitsEnd + 1
+        guard fractionStart < i, base[digitsEnd] == 0x2E, i - fractionStart + (digitsEnd - digitsStart) <= 15 else { return nil }
+        var m: Int64 = 0
+        for k in digitsStart..<digitsEnd { m = m &* 10 &+ Int64(base[k] &- 0x30) }
+        for k in fractionStart..<i {
+            let b = base[k]
+            guard b >= 0x30 && b <= 0x39 else { return nil }  // an exponent
+            m = m &* 10 &+ Int64(b &- 0x30)
+        }
+        let d = Double(m) / Self.powersOfTen[i - fractionStart]
+        return negative ? -d : d
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
 
     func exactInteger(start: Int, end: Int, negative: Bool) -> Int64? {
         var v: Int64 = 0

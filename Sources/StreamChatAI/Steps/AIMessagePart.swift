@@ -83,18 +83,20 @@ public struct AIMessagePart: Sendable, Hashable, Identifiable {
     public static func parts(fromPartsOrAttachments values: [JSONValue]) -> [AIMessagePart] {
         var parts: [AIMessagePart] = []
         for (index, value) in values.enumerated() {
-            if case .object(let object) = value, case .string? = object["kind"],
-                case .object(let payload)? = object["payload"]
-            {
-                if let part = AIMessagePart(attachment: .object(payload), index: index,
-                                            positionalID: object["id"]?.stringValue) {
-                    parts.append(part)
-                }
-            } else if let part = AIMessagePart(attachment: value, index: index) {
-                parts.append(part)
-            }
+            if let part = AIMessagePart(partOrAttachment: value, index: index) { parts.append(part) }
         }
         return parts
+    }
+
+    /// The step in one element of a list read by
+    /// ``parts(fromPartsOrAttachments:)``: a part as ``jsonValue`` writes it,
+    /// or an attachment at `index`. Nil when it is not a step.
+    public init?(partOrAttachment value: JSONValue, index: Int) {
+        if case .object(let object) = value, case .string? = object["kind"], case .object(let payload)? = object["payload"] {
+            self.init(attachment: .object(payload), index: index, positionalID: object["id"]?.stringValue)
+        } else {
+            self.init(attachment: value, index: index)
+        }
     }
 
     /// The steps of a message whose attachments are given as a JSON array.

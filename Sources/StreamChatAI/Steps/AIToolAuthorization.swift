@@ -34,10 +34,6 @@ public struct AIToolAuthorization: Sendable, Hashable {
     /// The page to open: ``url`` with the handoff token as its fragment, which
     /// no server sees. Nil unless ``url`` is an `http` or `https` URL with a host.
     public var launchURL: String? {
-        guard let url, WebURL.isHTTPWithHost(url) else { return nil }
-        let utf8 = url.utf8
-        let withoutFragment = utf8.firstIndex(of: 0x23).map { String(url[..<$0]) } ?? url
-        guard let handoffToken else { return withoutFragment }
-        return withoutFragment + "#" + WebURL.percentEncodedFragment(handoffToken)
+        url.flatMap { WebURL.withFragment($0, handoffToken) }
     }
 }

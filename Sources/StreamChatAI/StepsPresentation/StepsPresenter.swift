@@ -24,8 +24,11 @@ public enum StepsPresenter {
 
     /// The tree for `parts`, rooted at a node of type `steps`.
     public static func tree(for parts: [AIMessagePart], options: StepsPresentationOptions = .init()) -> UITree {
-        UITree(root: UINode(id: "steps", type: "steps", children: parts.map { node(for: $0, options: options) }))
+        UITree(root: root(children: parts.map { node(for: $0, options: options) }))
     }
+
+    /// The root of the steps' tree.
+    static func root(children: [UINode] = []) -> UINode { UINode(id: "steps", type: "steps", children: children) }
 
     /// The node for one part.
     public static func node(for part: AIMessagePart, options: StepsPresentationOptions) -> UINode {

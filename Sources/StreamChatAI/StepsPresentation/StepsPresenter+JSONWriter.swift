@@ -1,0 +1,42 @@
+// The steps' tree written straight to a JSONWriter as the parts are read:
+// what tree(for:options:) and UITree.write(to:) make together, without the
+// whole input or tree held at once (the C path's render).
+
+extension StepsPresenter {
+    /// Reads the JSON array of parts or attachments in `source` (as
+    /// ``AIMessagePart/parts(fromPartsOrAttachments:)`` takes them) and
+    /// writes the tree ``tree(for:options:)`` makes of them, one element at
+    /// a time: each read, presented, written and let go before the next.
+    /// Returns false, writing nothing, when `source` holds another JSON value.
+    public static func writeTree(ofArrayText source: UnsafeRawBufferPointer, limits: JSONLimits = .default,
+                                 options: StepsPresentationOptions = .init(),
+                                 to writer: inout JSONWriter) throws(JSONError) -> Bool {
+        let start = writer.count
+        var isArray = false
+        var failure: JSONError?
+        let root = root()
+        UITree(root: root).write(to: &writer) { writer in
+            root.write(to: &writer) { writer in
+                var index = 0
+                var first = true
+                do throws(JSONError) {
+                    isArray = try JSONParser.forEachElement(ofArray: source, limits: limits) { value, _ in
+                        defer { index += 1 }
+                        guard let part = AIMessagePart(partOrAttachment: value, index: index) else { return }
+                        if !first { writer.byte(0x2C) }
+                        first = false
+                        node(for: part, options: options).write(to: &writer)
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure {
+            writer.truncate(to: start)
+            throw failure
+        }
+        if !isArray { writer.truncate(to: start) }
+        return isArray
+    }
+}
