@@ -62,12 +62,12 @@ public enum StepsPresenter {
         let document = options.reasoningDocuments[reasoning.id] ?? ReasoningDocument(reasoning.preview ?? "")
         return UINode(
             id: reasoning.id, type: "reasoning",
-            props: JSONObject([
-                ("header", .string(header)),
-                ("status", .string(reasoning.status.rawValue)),
-                ("is_thinking", .bool(reasoning.isStreaming)),
-                ("seconds", seconds.map { .integer(Int64($0)) } ?? .null),
-                ("summary", reasoning.summary.map(JSONValue.string) ?? .null),
+            props: JSONObject(uncheckedKeys: reasoningKeys, values: [
+                .string(header),
+                .string(reasoning.status.rawValue),
+                .bool(reasoning.isStreaming),
+                seconds.map { .integer(Int64($0)) } ?? .null,
+                reasoning.summary.map(JSONValue.string) ?? .null,
             ]),
             children: paragraphNodes(document, idPrefix: reasoning.id),
             events: ["toggle"])
@@ -83,14 +83,20 @@ public enum StepsPresenter {
 
     /// `{"text", "bold", "italic", "code", "href"}` for one run.
     static func runValue(_ run: InlineRun, in document: ReasoningDocument) -> JSONValue {
-        .object(JSONObject([
-            ("text", .string(document.text(of: run))),
-            ("bold", .bool(run.style.contains(.bold))),
-            ("italic", .bool(run.style.contains(.italic))),
-            ("code", .bool(run.style.contains(.code))),
-            ("href", document.linkTarget(of: run).flatMap(safeLink).map(JSONValue.string) ?? .null),
+        .object(JSONObject(uncheckedKeys: runKeys, values: [
+            .string(document.text(of: run)),
+            .bool(run.style.contains(.bold)),
+            .bool(run.style.contains(.italic)),
+            .bool(run.style.contains(.code)),
+            document.linkTarget(of: run).flatMap(safeLink).map(JSONValue.string) ?? .null,
         ]))
     }
+
+    // The props' keys, in order, shared by every node (one array, not one per node: runs are most of a tree).
+    private static let reasoningKeys = ["header", "status", "is_thinking", "seconds", "summary"]
+    private static let runKeys = ["text", "bold", "italic", "code", "href"]
+    private static let toolCallKeys = ["title", "name", "status", "icon", "status_label", "is_declined", "executor", "summary",
+                                       "duration", "duration_ms"]
 
     /// The node for a tool call.
     public static func node(for call: AIToolCallPart, strings: StepsStrings) -> UINode {
@@ -103,17 +109,17 @@ public enum StepsPresenter {
         } else {
             label = strings.text("tool.status.other")
         }
-        return UINode(id: call.id, type: "tool_call", props: JSONObject([
-            ("title", .string(call.title ?? strings.text("tool.untitled"))),
-            ("name", call.name.map(JSONValue.string) ?? .null),
-            ("status", .string(call.status.rawValue)),
-            ("icon", .string(icon)),
-            ("status_label", .string(label)),
-            ("is_declined", .bool(call.isDeclined)),
-            ("executor", .string(call.executor.rawValue)),
-            ("summary", call.summary.map(JSONValue.string) ?? .null),
-            ("duration", call.durationMs.map { .string(strings.text("tool.duration", ["seconds": formatSeconds(ms: $0)])) } ?? .null),
-            ("duration_ms", call.durationMs.map { .integer(Int64($0)) } ?? .null),
+        return UINode(id: call.id, type: "tool_call", props: JSONObject(uncheckedKeys: toolCallKeys, values: [
+            .string(call.title ?? strings.text("tool.untitled")),
+            call.name.map(JSONValue.string) ?? .null,
+            .string(call.status.rawValue),
+            .string(icon),
+            .string(label),
+            .bool(call.isDeclined),
+            .string(call.executor.rawValue),
+            call.summary.map(JSONValue.string) ?? .null,
+            call.durationMs.map { .string(strings.text("tool.duration", ["seconds": formatSeconds(ms: $0)])) } ?? .null,
+            call.durationMs.map { .integer(Int64($0)) } ?? .null,
         ]))
     }
 
