@@ -297,7 +297,7 @@ fuzz-smoke: $(FUZZ_BIN)
 bench-deps:
 	$(call ensure_debs,libjansson-dev libsimdjson-dev)
 
-$(BINDIR)/bench_c_path: examples-c/bench_c_path.cpp include/streamchatai.h | lib bench-deps
+$(BINDIR)/bench_c_path: examples-c/bench_c_path.cpp include/streamchatai.h include/streamchatai_plugin.h | lib bench-deps
 	@mkdir -p $(BINDIR)
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Iinclude $< -L$(LIBDIR) -lstreamchatai -ljansson -lsimdjson -lpthread -Wl,-rpath,'$$ORIGIN/../lib' -o $@
 

@@ -18,12 +18,15 @@
 #include <functional>
 #include <string>
 #include <thread>
+
+#include <dlfcn.h>
 #include <vector>
 
 #include <jansson.h>
 #include <simdjson.h>
 
 #include "streamchatai.h"
+#include "streamchatai_plugin.h"
 
 static double now() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -138,6 +141,27 @@ static void ui_render(const std::string &plugins, double budget) {
         content += "]";
         documents[variant] = "{\"ai_ui\":{\"v\":1,\"format\":\"cards\",\"version\":\"1.0\",\"content\":" + content + "}}";
     }
+    // The plugin's own view, called directly on the document the host hands it: what the host adds is the rest.
+    void *image = dlopen((plugins + "/cards/libcards.so").c_str(), RTLD_NOW | RTLD_LOCAL);
+    auto entry = image ? (sca_plugin_entry_fn)dlsym(image, "sca_plugin_entry_v1") : nullptr;
+    const sca_plugin *plugin = entry ? entry() : nullptr;
+    // The cards renderer runs no tools: of the host's services it may only log.
+    static sca_host_services services{};
+    services.struct_size = sizeof services;
+    services.abi_major = SCA_PLUGIN_ABI_MAJOR;
+    services.abi_minor = SCA_PLUGIN_ABI_MINOR;
+    services.log = [](const sca_host_services *, int32_t, const char *) {};
+    auto renderer = plugin && plugin->init(&services) == 0
+        ? (const sca_renderer_v1 *)plugin->get_feature(SCA_RENDERER_FEATURE_V1) : nullptr;
+    if (!renderer) { fprintf(stderr, "bench_c_path: cannot load the cards plugin: %s\n", dlerror()); exit(1); }
+    sca_renderer_engine *direct = renderer->create_engine();
+    std::string plugin_documents[2];
+    for (int variant = 0; variant < 2; variant++) {
+        size_t content = documents[variant].find("\"content\":");
+        plugin_documents[variant] = "{\"v\":1,\"format\":\"cards\",\"version\":\"1.0\",\"status\":\"complete\"," +
+                                    documents[variant].substr(content, documents[variant].size() - content - 1);
+    }
+    auto append = [](void *ctx, const char *json) { static_cast<std::string *>(ctx)->append(json); };
     int turn = 0;
     char *ir = nullptr;
     check(sca_ui_host_receive(host, "m", documents[0].c_str(), nullptr), "receive");
@@ -153,11 +177,23 @@ static void ui_render(const std::string &plugins, double budget) {
             sca_free(out);
         },
         [&] { json_t *v = json_loads(output.c_str(), 0, nullptr); sink += json_object_size(v); json_decref(v); },
+        [&] {
+            std::string out;
+            renderer->receive(direct, "m", plugin_documents[turn ^= 1].c_str());
+            if (renderer->view(direct, "m", plugin_documents[turn].c_str(), append, &out) != 0) exit(1);
+            sink += out.size();
+        },
     });
     int nodes = cards + 1;
+    double host_own = times[0] - times[2];
     printf("3. The UI host: receive + render of a %d-card reply through the C ABI (cards renderer plugin)\n", cards);
-    printf("   %.2f µs per IR node; jansson parsing the IR it writes: %.2f µs per node (%.2f×)\n\n",
+    printf("   %.2f µs per IR node; jansson parsing the IR it writes: %.2f µs per node (%.2f×)\n",
            times[0] * 1e6 / nodes, times[1] * 1e6 / nodes, times[1] / times[0]);
+    printf("   of which the plugin's own view (called directly, jansson in and out): %.2f µs; the library's: %.2f µs (%.2f×)\n\n",
+           times[2] * 1e6 / nodes, host_own * 1e6 / nodes, times[1] / host_own);
+    renderer->destroy_engine(direct);
+    plugin->shutdown();
+    dlclose(image);
     sca_ui_host_free(host);
 }
 
