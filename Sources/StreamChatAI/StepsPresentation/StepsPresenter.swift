@@ -77,7 +77,7 @@ public enum StepsPresenter {
     public static func paragraphNodes(_ document: ReasoningDocument, idPrefix: String) -> [UINode] {
         document.paragraphs.enumerated().map { index, paragraph in
             UINode(id: "\(idPrefix)/p\(index)", type: "paragraph",
-                   props: JSONObject([("runs", .array(paragraph.runs.map { runValue($0, in: document) }))]))
+                   props: JSONObject(uncheckedKeys: paragraphKeys, values: [.array(paragraph.runs.map { runValue($0, in: document) })]))
         }
     }
 
@@ -94,6 +94,7 @@ public enum StepsPresenter {
 
     // The props' keys, in order, shared by every node (one array, not one per node: runs are most of a tree).
     private static let reasoningKeys = ["header", "status", "is_thinking", "seconds", "summary"]
+    private static let paragraphKeys = ["runs"]
     private static let runKeys = ["text", "bold", "italic", "code", "href"]
     private static let toolCallKeys = ["title", "name", "status", "icon", "status_label", "is_declined", "executor", "summary",
                                        "duration", "duration_ms"]
