@@ -27,6 +27,27 @@ import Glibc
         #expect(numbers.takeString() == "[-9223372036854775808,0,null,2.5,1e+21]")
     }
 
+    @Test func `a byte needing an escape is found at every place in a word, and read back at every place`() throws {
+        // The scans jump to the first special byte of eight; each special byte at each offset, after each kind of text.
+        let specials: [(String, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#), ("\u{0}", #"\u0000"#)]
+        for filler in ["a", "é", "😀"] {
+            for length in 0..<20 {
+                for place in 0...length {
+                    for (special, escaped) in specials {
+                        let before = String(repeating: filler, count: place), after = String(repeating: filler, count: length - place)
+                        let text = before + special + after + special
+                        var writer = JSONWriter()
+                        writer.string(text)
+                        let written = writer.takeString()
+                        #expect(written == "\"" + before + escaped + after + escaped + "\"")
+                        #expect(try JSONParser.parse(written) == .string(text))
+                        #expect(try JSONParser.parse("\"" + before + after + "\"") == .string(before + after))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func `a C string taken from the writer is NUL-terminated and owned by the caller`() throws {
         var writer = JSONWriter(capacity: 1)
         for _ in 0..<1_000 { writer.raw("[1]") }

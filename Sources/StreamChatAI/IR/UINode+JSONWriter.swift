@@ -13,12 +13,19 @@ extension UINode {
     /// the brackets of `children` (for a writer that makes the children as
     /// it goes, rather than holding them).
     public func write(to writer: inout JSONWriter, children writeChildren: (inout JSONWriter) -> Void) {
+        write(to: &writer, props: { $0.object(props) }, children: writeChildren)
+    }
+
+    /// Writes ``jsonValue`` with `writeProps` writing the props object and
+    /// `writeChildren` what stands between the brackets of `children`.
+    public func write(to writer: inout JSONWriter, props writeProps: (inout JSONWriter) -> Void,
+                      children writeChildren: (inout JSONWriter) -> Void) {
         writer.raw(#"{"id":"#)
         writer.string(id)
         writer.raw(#","type":"#)
         writer.string(type)
         writer.raw(#","props":"#)
-        writer.object(props)
+        writeProps(&writer)
         writer.raw(#","children":["#)
         writeChildren(&writer)
         writer.raw(#"],"events":["#)

@@ -326,10 +326,16 @@ struct JSONReader {
         var high: UInt8 = 0
         var highWord: UInt64 = 0
         while i < end {
-            // Eight bytes at a time while none of them ends the string or needs a look.
+            // Eight bytes at a time while none of them ends the string or needs a look; then straight to the one that does.
             while i + 8 <= end {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                guard !Self.hasSpecialByte(word) else { break }
+                let word = JSONBytes.word(at: base + i)
+                let special = JSONBytes.specialBytes(word)
+                guard special == 0 else {
+                    let ordinary = JSONBytes.bytesBefore(special)
+                    highWord |= JSONBytes.first(ordinary, of: word)
+                    i &+= ordinary
+                    break
+                }
                 highWord |= word
                 i &+= 8
             }
@@ -363,20 +369,6 @@ struct JSONReader {
         return error("invalid UTF-8 in a string", at: start + bad, kind: .invalidUTF8)
     }
 
-    /// Whether a word holds a quote, a backslash or a control byte (SWAR: the
-    /// classic "has a zero byte" test on the word XORed with each byte).
-    @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let slashes = word ^ (ones &* 0x5C)
-        let zeroQuote = (quotes &- ones) & ~quotes
-        let zeroSlash = (slashes &- ones) & ~slashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroSlash | control) & highs != 0
-    }
-
     /// Decodes a string with escapes into `scratch` (`i` at its first
     /// backslash, `start` where its content begins), leaving `i` past the
     /// closing quote. The bytes are not checked for UTF-8 here.
@@ -384,7 +376,12 @@ struct JSONReader {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
         while i < end {
-            while i + 8 <= end, !Self.hasSpecialByte(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+            while i + 8 <= end {
+                let special = JSONBytes.specialBytes(JSONBytes.word(at: base + i))
+                guard special == 0 else {
+                    i &+= JSONBytes.bytesBefore(special)
+                    break
+                }
                 i &+= 8
             }
             guard i < end else { break }

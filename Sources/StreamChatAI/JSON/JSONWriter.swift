@@ -105,7 +105,14 @@ public struct JSONWriter: ~Copyable {
         var i = 0
         var run = 0
         while i < n {
-            while i &+ 8 <= n, !Self.needsEscape(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)) { i &+= 8 }
+            while i &+ 8 <= n {
+                let special = JSONBytes.specialBytes(JSONBytes.word(at: p + i))
+                guard special == 0 else {
+                    i &+= JSONBytes.bytesBefore(special)
+                    break
+                }
+                i &+= 8
+            }
             guard i < n else { break }
             let b = p[i]
             guard b < 0x20 || b == 0x22 || b == 0x5C else {
@@ -134,18 +141,6 @@ public struct JSONWriter: ~Copyable {
         count &+= n - run
         base[count] = 0x22
         count &+= 1
-    }
-
-    /// Whether a word holds a quote, a backslash or a control byte.
-    @inline(__always)
-    static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quotes = word ^ (ones &* 0x22)
-        let slashes = word ^ (ones &* 0x5C)
-        let zeroQuote = (quotes &- ones) & ~quotes
-        let zeroSlash = (slashes &- ones) & ~slashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroSlash | control) & (ones &* 0x80) != 0
     }
 
     /// Appends an integer.

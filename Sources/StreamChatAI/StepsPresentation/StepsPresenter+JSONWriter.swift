@@ -25,7 +25,7 @@ extension StepsPresenter {
                         guard let part = AIMessagePart(partOrAttachment: value, index: index) else { return }
                         if !first { writer.byte(0x2C) }
                         first = false
-                        node(for: part, options: options).write(to: &writer)
+                        write(part, options: options, to: &writer)
                     }
                 } catch {
                     failure = error
@@ -38,5 +38,41 @@ extension StepsPresenter {
         }
         if !isArray { writer.truncate(to: start) }
         return isArray
+    }
+
+    /// Writes ``node(for:options:)`` of `part`; a reasoning's paragraphs are
+    /// written from its laid-out text, each run's text copied from the
+    /// document's bytes, with no node, value or string made for them.
+    static func write(_ part: AIMessagePart, options: StepsPresentationOptions, to writer: inout JSONWriter) {
+        guard let reasoning = part.reasoning else {
+            node(for: part, options: options).write(to: &writer)
+            return
+        }
+        let (node, document) = reasoningNodeWithoutParagraphs(for: reasoning, options: options)
+        node.write(to: &writer) { writer in
+            document.bytes.withUnsafeBytes { bytes in
+                for (index, paragraph) in document.paragraphs.enumerated() {
+                    if index > 0 { writer.byte(0x2C) }
+                    paragraphNode(idPrefix: reasoning.id, index: index).write(to: &writer, props: { writer in
+                        writer.raw(#"{"runs":["#)
+                        for (n, run) in paragraph.runs.enumerated() {
+                            if n > 0 { writer.byte(0x2C) }
+                            writer.raw(#"{"text":"#)
+                            writer.string(utf8: UnsafeRawBufferPointer(rebasing: bytes[run.range]))
+                            writer.raw(#","bold":"#)
+                            writer.bool(run.style.contains(.bold))
+                            writer.raw(#","italic":"#)
+                            writer.bool(run.style.contains(.italic))
+                            writer.raw(#","code":"#)
+                            writer.bool(run.style.contains(.code))
+                            writer.raw(#","href":"#)
+                            writer.optional(href(of: run, in: document))
+                            writer.byte(0x7D)
+                        }
+                        writer.raw("]}")
+                    }, children: { _ in })
+                }
+            }
+        }
     }
 }

@@ -43,6 +43,14 @@ public enum StepsPresenter {
 
     /// The node for a round of reasoning, with its paragraphs as children.
     public static func node(for reasoning: AIReasoningPart, options: StepsPresentationOptions) -> UINode {
+        var (node, document) = reasoningNodeWithoutParagraphs(for: reasoning, options: options)
+        node.children = paragraphNodes(document, idPrefix: reasoning.id)
+        return node
+    }
+
+    /// The node for a round of reasoning with no children yet, and the laid-out text its paragraphs come from.
+    static func reasoningNodeWithoutParagraphs(for reasoning: AIReasoningPart,
+                                               options: StepsPresentationOptions) -> (UINode, ReasoningDocument) {
         let strings = options.strings
         let header: String
         var seconds: Int?
@@ -60,7 +68,7 @@ public enum StepsPresenter {
                 ?? strings.text("reasoning.thought")
         }
         let document = options.reasoningDocuments[reasoning.id] ?? ReasoningDocument(reasoning.preview ?? "")
-        return UINode(
+        let node = UINode(
             id: reasoning.id, type: "reasoning",
             props: JSONObject(uncheckedKeys: reasoningKeys, values: [
                 .string(header),
@@ -69,16 +77,21 @@ public enum StepsPresenter {
                 seconds.map { .integer(Int64($0)) } ?? .null,
                 reasoning.summary.map(JSONValue.string) ?? .null,
             ]),
-            children: paragraphNodes(document, idPrefix: reasoning.id),
             events: ["toggle"])
+        return (node, document)
     }
 
     /// Paragraph nodes (`<prefix>/p<index>`) for laid-out reasoning text.
     public static func paragraphNodes(_ document: ReasoningDocument, idPrefix: String) -> [UINode] {
         document.paragraphs.enumerated().map { index, paragraph in
-            UINode(id: "\(idPrefix)/p\(index)", type: "paragraph",
-                   props: JSONObject(uncheckedKeys: paragraphKeys, values: [.array(paragraph.runs.map { runValue($0, in: document) })]))
+            paragraphNode(idPrefix: idPrefix, index: index,
+                          props: JSONObject(uncheckedKeys: paragraphKeys, values: [.array(paragraph.runs.map { runValue($0, in: document) })]))
         }
+    }
+
+    /// A paragraph's node, `props` aside.
+    static func paragraphNode(idPrefix: String, index: Int, props: JSONObject = JSONObject()) -> UINode {
+        UINode(id: idPrefix + "/p" + String(index), type: "paragraph", props: props)
     }
 
     /// `{"text", "bold", "italic", "code", "href"}` for one run.
@@ -88,8 +101,13 @@ public enum StepsPresenter {
             .bool(run.style.contains(.bold)),
             .bool(run.style.contains(.italic)),
             .bool(run.style.contains(.code)),
-            document.linkTarget(of: run).flatMap(safeLink).map(JSONValue.string) ?? .null,
+            href(of: run, in: document).map(JSONValue.string) ?? .null,
         ]))
+    }
+
+    /// The link a run opens, when it is part of a link a front end may open.
+    static func href(of run: InlineRun, in document: ReasoningDocument) -> String? {
+        run.link == nil ? nil : document.linkTarget(of: run).flatMap(safeLink)
     }
 
     // The props' keys, in order, shared by every node (one array, not one per node: runs are most of a tree).
