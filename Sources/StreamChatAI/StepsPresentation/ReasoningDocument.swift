@@ -89,6 +89,18 @@ public struct ReasoningDocument: Sendable {
         return table
     }()
 
+    /// Where the text with no byte the scanner must look at, from `start`, ends: the bulk of a reasoning's
+    /// bytes pass here, so it reads them through pointers rather than checked subscripts.
+    private static func endOfPlainText(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { text in
+            special.withUnsafeBufferPointer { special in
+                var j = start
+                while j < text.count && !special[Int(text[j])] { j &+= 1 }
+                return j
+            }
+        }
+    }
+
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
     private static func isWordByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b >= 0x80
@@ -118,8 +130,7 @@ public struct ReasoningDocument: Sendable {
                 continue
             }
             if !Self.special[Int(b)] {
-                var j = position + 1
-                while j < count && !Self.special[Int(bytes[j])] { j += 1 }
+                let j = Self.endOfPlainText(bytes, from: position + 1)
                 emit(position..<j)
                 position = j
                 continue
