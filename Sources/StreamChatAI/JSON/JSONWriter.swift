@@ -70,13 +70,16 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Appends bytes as they are (JSON the caller knows is valid, such as the source text of a value).
+    @inline(__always)
     public mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         guard let from = bytes.baseAddress, bytes.count > 0, reserve(bytes.count) else { return }
         memcpy(base + count, from, bytes.count)
         count &+= bytes.count
     }
 
-    /// Appends literal text (punctuation, keys written by the library).
+    /// Appends literal text (punctuation, keys written by the library). Inlined, so a literal's length is a
+    /// constant and its copy a few moves.
+    @inline(__always)
     public mutating func raw(_ text: StaticString) {
         raw(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

@@ -60,11 +60,11 @@ public enum StepsPresenter {
             } else if let ms = reasoning.durationMs {
                 seconds = max(0, ms / 1000)
             }
-            header = seconds.map { strings.text("reasoning.thinking_for", ["seconds": String($0)]) }
+            header = seconds.map { strings.text("reasoning.thinking_for", "seconds", String($0)) }
                 ?? strings.text("reasoning.thinking")
         } else {
             seconds = reasoning.durationMs.map { max(1, rounded($0, per: 1000)) }
-            header = seconds.map { strings.text("reasoning.thought_for", ["seconds": String($0)]) }
+            header = seconds.map { strings.text("reasoning.thought_for", "seconds", String($0)) }
                 ?? strings.text("reasoning.thought")
         }
         let document = options.reasoningDocuments[reasoning.id] ?? ReasoningDocument(reasoning.preview ?? "")
@@ -119,12 +119,13 @@ public enum StepsPresenter {
 
     /// The node for a tool call.
     public static func node(for call: AIToolCallPart, strings: StepsStrings) -> UINode {
-        let icon = statusIcons[call.status] ?? "spinner"
+        let known = statusIcons[call.status]
+        let icon = known ?? "spinner"
         let label: String
         if call.isDeclined {
             label = strings.text("tool.status.declined")
-        } else if statusIcons[call.status] != nil {
-            label = strings.text("tool.status.\(call.status.rawValue)")
+        } else if known != nil {
+            label = strings.text("tool.status." + call.status.rawValue)
         } else {
             label = strings.text("tool.status.other")
         }
@@ -137,7 +138,7 @@ public enum StepsPresenter {
             .bool(call.isDeclined),
             .string(call.executor.rawValue),
             call.summary.map(JSONValue.string) ?? .null,
-            call.durationMs.map { .string(strings.text("tool.duration", ["seconds": formatSeconds(ms: $0)])) } ?? .null,
+            call.durationMs.map { .string(strings.text("tool.duration", "seconds", formatSeconds(ms: $0))) } ?? .null,
             call.durationMs.map { .integer(Int64($0)) } ?? .null,
         ]))
     }

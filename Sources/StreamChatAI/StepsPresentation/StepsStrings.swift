@@ -43,24 +43,36 @@ public struct StepsStrings: Sendable, Hashable {
     /// The string for `key` with its `{name}` placeholders filled in.
     /// A `{` that names no value stays as written.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        let template = table[key] ?? key
-        guard !values.isEmpty, template.utf8.contains(0x7B) else { return template }
+        values.isEmpty ? table[key] ?? key : filled(key) { values[$0] }
+    }
+
+    /// The string for `key` with its `{name}` placeholders filled in with
+    /// `value` (a template of one placeholder, such as `{seconds}`, needs no dictionary).
+    public func text(_ key: String, _ name: String, _ value: String) -> String {
+        filled(key) { $0 == name ? value : nil }
+    }
+
+    /// The template for `key` with each `{name}` that `value` knows replaced.
+    private func filled(_ key: String, _ value: (String) -> String?) -> String {
+        var template = table[key] ?? key
+        guard template.utf8.contains(0x7B) else { return template }
         // One pass over the template's bytes (this runs for every step of every render).
-        var out: [UInt8] = []
-        out.reserveCapacity(template.utf8.count + 16)
-        let bytes = Array(template.utf8)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x7B, let close = bytes[(i + 1)...].firstIndex(of: 0x7D),
-               let value = values[String(decoding: bytes[(i + 1)..<close], as: UTF8.self)] {
-                out.append(contentsOf: value.utf8)
-                i = close + 1
-            } else {
-                out.append(bytes[i])
-                i += 1
+        return template.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x7B, let close = bytes[(i + 1)...].firstIndex(of: 0x7D),
+                   let value = value(String(decoding: bytes[(i + 1)..<close], as: UTF8.self)) {
+                    out.append(contentsOf: value.utf8)
+                    i = close + 1
+                } else {
+                    out.append(bytes[i])
+                    i += 1
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 
