@@ -111,6 +111,16 @@ import StreamChatAI
         }
     }
 
+    @Test func `a string's placeholders are filled by name, from a dictionary or one pair alike`() throws {
+        let strings = try StepsStrings(overrides: ["tool.duration": "{seconds}s ({seconds}) {other} {", "reasoning.thought_for": "{x"])
+        #expect(strings.text("tool.duration", "seconds", "2.5") == "2.5s (2.5) {other} {")
+        #expect(strings.text("tool.duration", ["seconds": "2.5"]) == strings.text("tool.duration", "seconds", "2.5"))
+        #expect(strings.text("tool.duration", ["other": "o", "seconds": "1"]) == "1s (1) o {")
+        #expect(strings.text("tool.duration") == "{seconds}s ({seconds}) {other} {")
+        #expect(strings.text("reasoning.thought_for", "x", "y") == "{x")
+        #expect(strings.text("no.such.key", "a", "b") == "no.such.key")
+    }
+
     @Test func `tree JSON has the IR shape`() throws {
         let parts = try AIMessagePart.parts(fromJSON: #"[{"type": "ai_tool_call", "id": "c"}]"#)
         let json = StepsPresenter.tree(for: parts).jsonValue
