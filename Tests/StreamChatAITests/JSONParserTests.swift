@@ -57,6 +57,27 @@ import Testing
         }
     }
 
+    @Test func `keys read again are the same keys, whatever their length, bytes or escapes`() throws {
+        // Past the first few keys a reader finds repeated keys by their bytes: near misses must stay apart.
+        var g = SeededRandom(state: 9)
+        let alphabet = Array("ab\u{e9}\u{1F600}\\\"".unicodeScalars)
+        var names: [String] = ["", "a", "aaaaaaaa", "aaaaaaaab", "aaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaab", "aaaaaaaaaaaaaaaaa", "baaaaaaa"]
+        for _ in 0..<200 {
+            var name = ""
+            for _ in 0..<Int.random(in: 0...18, using: &g) { name.unicodeScalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &g)]) }
+            names.append(name)
+        }
+        var members: [JSONValue] = []
+        for round in 0..<4 {
+            for (n, name) in names.enumerated() { members.append(.object(JSONObject([(name, .integer(Int64(round * 1000 + n)))]))) }
+        }
+        let value = JSONValue.array(members)
+        #expect(try JSONParser.parse(JSONSerializer.string(value)) == value)
+        // Keys at the very end of the input, with fewer than 16 bytes after them.
+        #expect(try JSONParser.parse(#"[{"a":1},{"a":1},{"a":1},{"a":1},{"a":1},{"a":1},{"a":1},{"a":1},{"a":1},{"ab":2}]"#)
+                == [["a": 1], ["a": 1], ["a": 1], ["a": 1], ["a": 1], ["a": 1], ["a": 1], ["a": 1], ["a": 1], ["ab": 2]])
+    }
+
     @Test func `objects keep key order`() throws {
         let value = try parse(#"{"z": 1, "a": 2, "m": 3}"#)
         #expect(value.objectValue?.keys == ["z", "a", "m"])

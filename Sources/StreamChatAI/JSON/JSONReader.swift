@@ -11,6 +11,7 @@ struct JSONReader {
     var i = 0
     var depth = 0
     var scratch: [UInt8] = []
+    var keys = JSONKeyCache()
     /// When set, where each element of the top-level array lies.
     /// When set, the top-level array's elements go here (with their spans) instead of into the array.
     var elementSink: ((JSONValue, Range<Int>) -> Void)?
@@ -211,7 +212,23 @@ struct JSONReader {
     mutating func memberKey() throws(JSONError) -> String {
         guard i < end, base[i] == quote else { throw unexpected("in an object: expected a key in double quotes") }
         let keyAt = i
-        let key = try string()
+        let start = i + 1
+        let scan = try scanPlain(open: keyAt)
+        let key: String
+        if scan.escaped {
+            i = keyAt
+            key = try string()
+        } else {
+            let count = i - start
+            let found = count <= 16 && start + 16 <= end ? keys.find(at: base + start, count: count) : nil
+            if let cached = found?.key {
+                key = cached
+            } else {
+                key = try makeString(base + start, count: count, offset: start, ascii: scan.ascii)
+                if let place = found?.place { keys.keep(key, at: place) }
+            }
+            i += 1
+        }
         try colon(afterKeyAt: keyAt, key: key)
         return key
     }
