@@ -22,7 +22,7 @@ struct JSONKeyCache {
     @inline(__always)
     mutating func find(at p: UnsafePointer<UInt8>, count: Int) -> (key: String?, place: Place)? {
         asked &+= 1
-        guard asked > 8 else { return nil }
+        guard asked > 32 else { return nil }
         let first = JSONBytes.word(at: p), second = JSONBytes.word(at: p + 8)
         let low = count >= 8 ? first : JSONBytes.first(count, of: first)
         let high = count >= 16 ? second : count <= 8 ? 0 : JSONBytes.first(count &- 8, of: second)
