@@ -84,6 +84,12 @@ int main(void) {
           && strstr(sca_last_error(), "$.strings.nope"), "unknown string key is named with its path");
     check(sca_steps_render("[]", "[1", &out) == SCA_E_INVALID_JSON && strstr(sca_last_error(), "options_json"),
           "invalid options JSON names the argument");
+    check(sca_steps_render("[1", "[1", &out) == SCA_E_INVALID_JSON && out == NULL
+          && strstr(sca_last_error(), "parts_or_attachments_json"), "with both arguments bad, the parts' error comes first");
+    check(sca_steps_render("{}", NULL, &out) == SCA_E_INVALID_ARGUMENT && out == NULL
+          && strstr(sca_last_error(), "expected a JSON array"), "parts that are not an array are refused by their type");
+    check(sca_steps_render("[{\"type\": \"ai_reasoning\", \"preview\": \"a\"}, tru]", NULL, &out) == SCA_E_INVALID_JSON
+          && out == NULL && strstr(sca_last_error(), "$[1]"), "a syntax error after a rendered part writes nothing and names the element");
     check(sca_steps_render("[{\"type\": \"ai_tool_call\", \"id\": \"c\", \"status\": \"completed\"}]",
                            "{\"strings\": {\"tool.status.completed\": \"Fertig\"}}", &out) == SCA_OK
           && strstr(out, "\"status_label\":\"Fertig\"") != NULL, "strings replace the defaults");

@@ -120,11 +120,4 @@ extension UINode {
         }
         return hasSameMembers(as: other)
     }
-
-    /// Whether this node's own members (all but its children and entrance) are `other`'s: cheap when an
-    /// engine kept them (the same storage of props and bindings).
-    func hasSameMembers(as other: UINode) -> Bool {
-        id == other.id && type == other.type && state == other.state && events == other.events
-            && bindings == other.bindings && props == other.props
-    }
 }

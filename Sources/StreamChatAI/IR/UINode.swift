@@ -112,10 +112,15 @@ public struct UINode: Sendable, Hashable {
 
     /// Whether two nodes have the same members and subtrees.
     public static func == (a: UINode, b: UINode) -> Bool {
-        if a.storage === b.storage { return true }
-        let x = a.storage, y = b.storage
-        return x.id == y.id && x.type == y.type && x.state == y.state && x.entrance == y.entrance && x.events == y.events
-            && x.props == y.props && x.bindings == y.bindings && x.children == y.children
+        a.storage === b.storage || a.hasSameMembers(as: b) && a.entrance == b.entrance && a.children == b.children
+    }
+
+    /// Whether this node's own members (all but its children and entrance) are `other`'s: cheap when an
+    /// engine kept them (the same storage of props and bindings).
+    func hasSameMembers(as other: UINode) -> Bool {
+        let x = storage, y = other.storage
+        return x.id == y.id && x.type == y.type && x.state == y.state && x.events == y.events
+            && x.bindings == y.bindings && x.props == y.props
     }
 
     /// Hashes every member and the subtree.

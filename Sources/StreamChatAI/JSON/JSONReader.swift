@@ -212,23 +212,7 @@ struct JSONReader {
     mutating func memberKey() throws(JSONError) -> String {
         guard i < end, base[i] == quote else { throw unexpected("in an object: expected a key in double quotes") }
         let keyAt = i
-        let start = i + 1
-        let scan = try scanPlain(open: keyAt)
-        let key: String
-        if scan.escaped {
-            i = keyAt
-            key = try string()
-        } else {
-            let count = i - start
-            let found = count <= 16 && start + 16 <= end ? keys.find(at: base + start, count: count) : nil
-            if let cached = found?.key {
-                key = cached
-            } else {
-                key = try makeString(base + start, count: count, offset: start, ascii: scan.ascii)
-                if let place = found?.place { keys.keep(key, at: place) }
-            }
-            i += 1
-        }
+        let key = try string(isKey: true)
         try colon(afterKeyAt: keyAt, key: key)
         return key
     }
@@ -280,7 +264,8 @@ struct JSONReader {
 
     // MARK: Strings
 
-    mutating func string() throws(JSONError) -> String {
+    /// Reads a string; a member's key (`isKey`) with no escapes may be one the reader made before.
+    mutating func string(isKey: Bool = false) throws(JSONError) -> String {
         let open = i
         let start = i + 1
         let scan = try scanPlain(open: open)
@@ -291,7 +276,18 @@ struct JSONReader {
             if let s = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) { return s }
             throw invalidUTF8(from: start)
         }
-        let s = try makeString(base + start, count: i - start, offset: start, ascii: scan.ascii)
+        let count = i - start
+        let s: String
+        if isKey, count <= 16, start + 16 <= end, let found = keys.find(at: base + start, count: count) {
+            if let cached = found.key {
+                s = cached
+            } else {
+                s = try makeString(base + start, count: count, offset: start, ascii: scan.ascii)
+                keys.keep(s, at: found.place)
+            }
+        } else {
+            s = try makeString(base + start, count: count, offset: start, ascii: scan.ascii)
+        }
         i += 1
         return s
     }

@@ -107,7 +107,7 @@ public enum StepsPresenter {
 
     /// The link a run opens, when it is part of a link a front end may open.
     static func href(of run: InlineRun, in document: ReasoningDocument) -> String? {
-        run.link == nil ? nil : document.linkTarget(of: run).flatMap(safeLink)
+        document.linkTarget(of: run).flatMap(safeLink)
     }
 
     // The props' keys, in order, shared by every node (one array, not one per node: runs are most of a tree).
