@@ -86,6 +86,20 @@ def test_unknown_string_key_is_refused_with_its_path():
     assert "$.strings" in error.value.message and "reasoning.thoght" in error.value.message
 
 
+def test_render_refuses_bad_parts_by_path_and_type():
+    with pytest.raises(streamchatai.InvalidJSON) as error:
+        streamchatai.render_steps('[{"type": "ai_reasoning", "preview": "a"}, tru]')
+    assert "parts_or_attachments_json" in error.value.message and "$[1]" in error.value.message
+    with pytest.raises(streamchatai.InvalidArgument) as error:
+        streamchatai.render_steps('{"type": "ai_reasoning"}')
+    assert "expected a JSON array" in error.value.message
+
+
+def test_render_of_text_equals_render_of_the_list():
+    text = json.dumps(MESSAGE["attachments"])
+    assert streamchatai.render_steps(text) == streamchatai.render_steps(MESSAGE["attachments"])
+
+
 def test_invalid_json_names_offset_and_path():
     with pytest.raises(streamchatai.InvalidJSON) as error:
         streamchatai.decode_parts('[{"type": "ai_tool_call", "id": tru}]')
