@@ -3,22 +3,63 @@ import StreamChatAI
 /// One component of a surface's flat list, as the agent defined it:
 /// `{"id": "title", "component": "Text", "text": {"path": "/name"}}`.
 public struct A2UIComponent: Sendable, Hashable {
+    /// The members, in one object shared by the copies of a component until one of them changes: a view
+    /// looks components up by id at every node it makes, and a copy costs one reference, not one per member.
+    private final class Storage: Sendable {
+        let id: String
+        let type: String
+        let catalogID: String?
+        let properties: JSONObject
+
+        init(id: String, type: String, catalogID: String?, properties: JSONObject) {
+            self.id = id
+            self.type = type
+            self.catalogID = catalogID
+            self.properties = properties
+        }
+    }
+
+    private var storage: Storage
+
     /// Its id, unique in its surface; `root` is the one under the surface.
-    public var id: String
+    public var id: String {
+        get { storage.id }
+        set { storage = Storage(id: newValue, type: type, catalogID: catalogID, properties: properties) }
+    }
     /// Its type, a name of its catalog (`Text`, `Column`) or an app component's name.
-    public var type: String
+    public var type: String {
+        get { storage.type }
+        set { storage = Storage(id: id, type: newValue, catalogID: catalogID, properties: properties) }
+    }
     /// The catalog it comes from, when it names its own (else the surface's).
-    public var catalogID: String?
+    public var catalogID: String? {
+        get { storage.catalogID }
+        set { storage = Storage(id: id, type: type, catalogID: newValue, properties: properties) }
+    }
     /// Everything else it carries: its properties, unresolved (`weight`,
     /// `accessibility` and `metadata` included).
-    public var properties: JSONObject
+    public var properties: JSONObject {
+        get { storage.properties }
+        set { storage = Storage(id: id, type: type, catalogID: catalogID, properties: newValue) }
+    }
 
     /// A component.
     public init(id: String, type: String, catalogID: String? = nil, properties: JSONObject = JSONObject()) {
-        self.id = id
-        self.type = type
-        self.catalogID = catalogID
-        self.properties = properties
+        storage = Storage(id: id, type: type, catalogID: catalogID, properties: properties)
+    }
+
+    /// Whether two components have the same id, type, catalog and properties.
+    public static func == (a: A2UIComponent, b: A2UIComponent) -> Bool {
+        a.storage === b.storage
+            || (a.id == b.id && a.type == b.type && a.catalogID == b.catalogID && a.properties == b.properties)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(type)
+        hasher.combine(catalogID)
+        hasher.combine(properties)
     }
 
     /// Reads a v0.9/v1.0 component; `path` is its JSON pointer in the message, for errors.

@@ -133,8 +133,10 @@ final class A2UIEngine: AIUIEngine {
                     case .success(let decoded):
                         for w in decoded.warnings { problems.append(A2UIProblem("WARNING", w, line: line)) }
                         do throws(A2UIProblem) {
-                            let owner = decoded.message.surfaceID.flatMap { s.store[$0]?.owner }
-                            if let id = try s.store.apply(decoded.message, from: context.messageID) { touched.insert(owner ?? s.store[id]?.owner ?? context.messageID) }
+                            // Another reply's surface changed: that reply renders again.
+                            if let owner = try s.store.apply(decoded.message, from: context.messageID), owner != context.messageID {
+                                touched.insert(owner)
+                            }
                         } catch {
                             var p = error
                             p.line = line
@@ -145,7 +147,6 @@ final class A2UIEngine: AIUIEngine {
             }
             // The nodes of surfaces deleted go with them.
             for id in s.caches.keys where s.store[id] == nil { s.caches[id] = nil }
-            touched.remove(context.messageID)
             return (problems, touched.compactMap { s.replies[$0]?.context })
         }
         for p in problems { context.report("a2ui " + p.description) }

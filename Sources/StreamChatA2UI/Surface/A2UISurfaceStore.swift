@@ -56,12 +56,13 @@ struct A2UISurfaceStore: Sendable {
         return knownCatalogs.contains(id)
     }
 
-    /// Applies one message of reply `messageID`; returns the surface it changed.
+    /// Applies one message of reply `messageID`; returns the owner of the surface it changed (the reply
+    /// whose view changes), or nil when it changed none.
     /// - Throws: ``A2UIProblem`` when the message can't apply; nothing changed then.
     mutating func apply(_ message: A2UIMessage, from messageID: String) throws(A2UIProblem) -> String? {
         switch message {
         case .createSurface(let spec):
-            guard surfaces[spec.id] == nil else {
+            guard surfaces.index(forKey: spec.id) == nil else {
                 throw A2UIProblem(A2UIProblem.Code.surfaceExists, "Surface \(spec.id) already exists", surfaceID: spec.id, path: "/createSurface/surfaceId")
             }
             guard knows(catalog: spec.catalogID) else {
@@ -73,20 +74,21 @@ struct A2UISurfaceStore: Sendable {
             try place(spec.components, in: &surface, at: "/createSurface/components")
             surfaces[spec.id] = surface
             order.append(spec.id)
-            return spec.id
+            return messageID
         case .updateComponents(let id, let components):
             let (catalog, known) = (catalog, knownCatalogs)
-            let found: Void? = try modify(id) { (surface) throws(A2UIProblem) in
+            let owner = try modify(id) { (surface) throws(A2UIProblem) -> String in
                 try Self.place(components, in: &surface, at: "/updateComponents/components", catalog: catalog, knownCatalogs: known)
+                return surface.owner
             }
-            guard found != nil else { throw notFound(id, "/updateComponents/surfaceId") }
-            return id
+            guard let owner else { throw notFound(id, "/updateComponents/surfaceId") }
+            return owner
         case .updateDataModel(let id, let path, let value):
-            guard surfaces[id] != nil else { throw notFound(id, "/updateDataModel/surfaceId") }
+            guard surfaces.index(forKey: id) != nil else { throw notFound(id, "/updateDataModel/surfaceId") }
             if let bad = path.tokens.first(where: { ["__proto__", "constructor", "prototype"].contains($0) }) {
                 throw A2UIProblem(A2UIProblem.Code.validationFailed, "the path segment \(bad) is refused", surfaceID: id, path: "/updateDataModel/path")
             }
-            _ = try modify(id) { (surface) throws(A2UIProblem) in
+            return try modify(id) { (surface) throws(A2UIProblem) -> String in
                 do {
                     if path.isRoot {
                         surface.dataModel = value ?? .object(JSONObject())
@@ -97,12 +99,12 @@ struct A2UISurfaceStore: Sendable {
                 } catch {
                     throw A2UIProblem(A2UIProblem.Code.validationFailed, "can't put a value at \(path): \(error)", surfaceID: id, path: "/updateDataModel/path")
                 }
+                return surface.owner
             }
-            return id
         case .deleteSurface(let id):
-            guard surfaces[id] != nil else { throw notFound(id, "/deleteSurface/surfaceId") }
-            self[id] = nil
-            return id
+            guard let deleted = surfaces.removeValue(forKey: id) else { throw notFound(id, "/deleteSurface/surfaceId") }
+            order.removeAll { $0 == id }
+            return deleted.owner
         case .callRendererFunction(let callID, let call, _, _):
             // Every basic-catalog function is the renderer's own (rendererOnly): the agent may not call one.
             throw A2UIProblem(A2UIProblem.Code.invalidFunctionCall,

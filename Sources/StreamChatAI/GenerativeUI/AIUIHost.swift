@@ -153,11 +153,8 @@ public final class AIUIHost: Sendable {
     public func receive(messageID: String, document: AIUIDocument) -> AIUIDocument.NoUI? {
         let chosen = state.withLock { s -> (any AIUIRenderer, any AIUIEngine)? in
             let index = s.renderers.firstIndex { $0.renderer.format == document.format && $0.renderer.supports(version: document.version) }
-            var reply = s.replies[messageID] ?? AIUIReply(document: document)
-            if reply.document.differs(from: document) || reply.renderer != index { reply.revision += 1 }
-            reply.document = document
-            reply.renderer = index
-            s.replies[messageID] = reply
+            // Changed in place: a copy of the reply out and back per update would cost its every member twice.
+            Self.update(&s.replies[messageID, default: AIUIReply(document: document)], document: document, renderer: index)
             return index.map { s.renderers[$0] }
         }
         guard let (renderer, engine) = chosen else {
@@ -167,15 +164,28 @@ public final class AIUIHost: Sendable {
         return nil
     }
 
+    /// What a render of `reply` needs, read in place (inout: a copy of the reply would cost its every member).
+    private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)])
+        -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine)? {
+        guard let index = reply.renderer else { return nil }
+        let current = reply.renderedRevision == reply.revision ? reply.tree : nil
+        return (reply.document, reply.revision, current, renderers[index].renderer, renderers[index].engine)
+    }
+
+    private static func update(_ reply: inout AIUIReply, document: AIUIDocument, renderer: Int?) {
+        if reply.document.differs(from: document) || reply.renderer != renderer { reply.revision += 1 }
+        reply.document = document
+        reply.renderer = renderer
+    }
+
     /// The reply's UI, or nil to show its text. A reply whose document, data
     /// model and engine state are unchanged since its last render gets the same tree.
     public func render(messageID: String) -> AIUIRender? {
         // Only what the render needs is read out: a copy of the reply held while its tree is finished in place
         // would make that finish copy the reply's entrance table, every render.
         let found = state.withLock { s -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine)? in
-            guard let reply = s.replies[messageID], let index = reply.renderer else { return nil }
-            let current = reply.renderedRevision == reply.revision ? reply.tree : nil
-            return (reply.document, reply.revision, current, s.renderers[index].renderer, s.renderers[index].engine)
+            guard let at = s.replies.index(forKey: messageID) else { return nil }
+            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers)
         }
         guard let (document, revision, current, renderer, engine) = found else { return nil }
         if let tree = current {
@@ -187,7 +197,7 @@ public final class AIUIHost: Sendable {
         var refused: [String] = []
         let root = state.withLock { s -> UINode in
             // Changed in place: a copy of the reply's state per render would cost its whole history.
-            guard s.replies[messageID] != nil else { return view }
+            guard s.replies.index(forKey: messageID) != nil else { return view }
             let root = s.replies[messageID]!.finish(view, policy: policy) { refused.append($0) }
             // A change while the view was made leaves the tree stale: the next render makes another.
             s.replies[messageID]!.renderedRevision = revision
