@@ -136,6 +136,47 @@ import Testing
         #expect(surrogateInUTF8?.kind == .invalidUTF8)
     }
 
+    /// Each element of `text` through the reader that skips `arguments` and captures `preview`: the element,
+    /// and the captured text.
+    func elements(skippingAndCapturing text: String) throws -> [(JSONValue, String?)] {
+        try elements(Array(text.utf8), skipping: "arguments")
+    }
+
+    func elements(_ bytes: [UInt8], skipping: String? = nil) throws -> [(JSONValue, String?)] {
+        var out: [(JSONValue, String?)] = []
+        _ = try bytes.withUnsafeBytes { bytes in
+            try JSONParser.forEachElement(ofArray: bytes, skippingMember: skipping, capturingMember: "preview") { value, _, captured in
+                out.append((value, captured.map { String(decoding: $0, as: UTF8.self) }))
+            }
+        }
+        return out
+    }
+
+    @Test func `a skipped member is left out of its element and a captured string comes as its bytes, escapes decoded`() throws {
+        let read = try elements(skippingAndCapturing: #"""
+            [{"a": 1, "arguments": {"x": [1, {"y": "z"}]}, "preview": "one \"two\"\n\u00e9", "b": 2},
+             {"preview": "plain é"}, {"preview": 3}, {"preview": "first", "preview": 4}, {"preview": 4, "preview": "last"},
+             {"inner": {"arguments": 1, "preview": "kept"}}, ["arguments"], "preview",
+             {"preview": "before a list", "list": [1, [2]], "object": {"a": [3]}}]
+            """#)
+        #expect(read.map(\.1) == [#"one "two""# + "\n\u{e9}", "plain é", nil, nil, "last", nil, nil, nil, "before a list"])
+        #expect(read[0].0 == ["a": 1, "b": 2])
+        #expect(read[5].0 == ["inner": ["arguments": 1, "preview": "kept"]])
+        #expect(read[6].0 == ["arguments"])
+    }
+
+    @Test func `a skipped or captured member is checked as strictly as the rest, its errors named by path`() {
+        #expect(throws: JSONError.self) { try elements(skippingAndCapturing: #"[{"arguments": {"a": tru}}]"#) }
+        let skipped = #expect(throws: JSONError.self) { try elements(skippingAndCapturing: #"[{"arguments": [1, 2,]}]"#) }
+        #expect(skipped?.path.hasPrefix("$[0].arguments") == true)
+        let captured = #expect(throws: JSONError.self) { try elements(skippingAndCapturing: #"[{"preview": "bad \q escape"}]"#) }
+        #expect(captured?.path == "$[0].preview")
+        let invalid = #expect(throws: JSONError.self) { try elements(Array(#"[{"preview": "ab"#.utf8) + [0xFF] + Array(#""}]"#.utf8)) }
+        #expect(invalid?.kind == .invalidUTF8)
+        let escapedInvalid = #expect(throws: JSONError.self) { try elements(Array(#"[{"preview": "a\n"#.utf8) + [0xC0, 0xAF] + Array(#""}]"#.utf8)) }
+        #expect(escapedInvalid?.kind == .invalidUTF8)
+    }
+
     @Test func `nesting deeper than the limit is refused`() throws {
         let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         #expect(failure(deep)?.kind == .limitExceeded)

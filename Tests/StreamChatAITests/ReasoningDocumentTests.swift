@@ -35,6 +35,28 @@ func describe(_ doc: ReasoningDocument) -> [[String]] {
         #expect(describe(ReasoningDocument("**bold *both* bold**")) == [["b:bold ", "bi:both", "b: bold"]])
     }
 
+    @Test func `every special byte is seen at every place of an eight-byte word`() {
+        for offset in 0..<20 {
+            let lead = "b" + String(repeating: "a", count: offset)
+            #expect(describe(ReasoningDocument(lead + " `c` z")) == [[lead + " ", "c:c", " z"]], "code at \(offset)")
+            #expect(describe(ReasoningDocument(lead + " *i* z")) == [[lead + " ", "i:i", " z"]], "star at \(offset)")
+            #expect(describe(ReasoningDocument(lead + " _i_ z")) == [[lead + " ", "i:i", " z"]], "underscore at \(offset)")
+            #expect(describe(ReasoningDocument(lead + "\n\nb")) == [[lead], ["b"]], "blank line at \(offset)")
+            #expect(describe(ReasoningDocument(lead + "\r\n\r\nb")) == [[lead], ["b"]], "CRLF blank line at \(offset)")
+            #expect(describe(ReasoningDocument(lead + " [l](https://a.example) z")) == [[lead + " ", "l(https://a.example):l", " z"]], "link at \(offset)")
+            #expect(describe(ReasoningDocument(lead + #" \* z"#)) == [[lead + " ", "* z"]], "escape at \(offset)")
+        }
+    }
+
+    @Test func `bytes that only look special to the word-at-a-time scan stay plain text`() {
+        // Neighbours of the special bytes, control bytes, and bytes of multi-byte characters.
+        let text = "a^b\u{1}c\u{B}d\u{C}e+f)g'h@i{j|k}l~m é ü 😀 \u{7F}z"
+        for offset in 0..<9 {
+            let lead = String(repeating: "x", count: offset)
+            #expect(describe(ReasoningDocument(lead + text)) == [[lead + text]])
+        }
+    }
+
     @Test func `delimiters inside words or between spaces stay as written`() {
         #expect(describe(ReasoningDocument("call snake_case_name now")) == [["call snake_case_name now"]])
         #expect(describe(ReasoningDocument("2*3 = 6 and 5 * 3")) == [["2*3 = 6 and 5 * 3"]])

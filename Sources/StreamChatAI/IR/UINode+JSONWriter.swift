@@ -20,6 +20,15 @@ extension UINode {
     /// `writeChildren` what stands between the brackets of `children`.
     public func write(to writer: inout JSONWriter, props writeProps: (inout JSONWriter) -> Void,
                       children writeChildren: (inout JSONWriter) -> Void) {
+        Self.write(id: id, type: type, events: events, state: state, bindings: bindings, entrance: entrance,
+                   to: &writer, props: writeProps, children: writeChildren)
+    }
+
+    /// Writes a node's ``jsonValue`` from its members, without the node: `writeProps` writes the
+    /// props object and `writeChildren` what stands between the brackets of `children`.
+    static func write(id: String, type: String, events: [String] = [], state: State = .ready, bindings: JSONObject = JSONObject(),
+                      entrance: Int = 0, to writer: inout JSONWriter, props writeProps: (inout JSONWriter) -> Void,
+                      children writeChildren: (inout JSONWriter) -> Void) {
         writer.raw(#"{"id":"#)
         writer.string(id)
         writer.raw(#","type":"#)

@@ -36,10 +36,26 @@ public enum JSONParser {
         ofArray bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default,
         _ body: (JSONValue, Range<Int>) -> Void
     ) throws(JSONError) -> Bool {
+        try forEachElement(ofArray: bytes, limits: limits, skippingMember: nil, capturingMember: nil) { value, span, _ in body(value, span) }
+    }
+
+    /// As ``forEachElement(ofArray:limits:_:)``, for a reader that looks at
+    /// elements that are objects in part: a member named `skippedMember` is
+    /// checked as strictly as the rest but left out of the element; a member
+    /// named `capturedMember` is left out too, and when its value is a string
+    /// `body` gets its UTF-8 (checked, escapes decoded, valid only during the
+    /// call) rather than a `String` made of it (the last such member wins).
+    public static func forEachElement(
+        ofArray bytes: UnsafeRawBufferPointer, limits: JSONLimits = .default,
+        skippingMember skippedMember: String?, capturingMember capturedMember: String?,
+        _ body: (JSONValue, Range<Int>, UnsafeRawBufferPointer?) -> Void
+    ) throws(JSONError) -> Bool {
         let opened = try JSONReader(document: bytes, limits: limits)
         return try withoutActuallyEscaping(body) { (body) throws(JSONError) -> Bool in
             var reader = opened
             reader.elementSink = body
+            reader.skippedElementMember = skippedMember
+            reader.capturedElementMember = capturedMember
             if case .array = try reader.document() { return true }
             return false
         }

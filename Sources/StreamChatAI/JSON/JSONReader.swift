@@ -14,7 +14,25 @@ struct JSONReader {
     var keys = JSONKeyCache()
     /// When set, where each element of the top-level array lies.
     /// When set, the top-level array's elements go here (with their spans) instead of into the array.
-    var elementSink: ((JSONValue, Range<Int>) -> Void)?
+    var elementSink: ((JSONValue, Range<Int>, UnsafeRawBufferPointer?) -> Void)?
+    /// With ``elementSink``: a member of this name in an element that is an object is checked but not built
+    /// (left out of the element), for a reader that never looks at it.
+    var skippedElementMember: String?
+    /// With ``elementSink``: a member of this name in an element that is an object is left out of the
+    /// element, and when its value is a string, the sink gets its UTF-8 (checked) instead of a `String`.
+    var capturedElementMember: String?
+    /// The element's captured string, as the sink will get it.
+    private var capture = Capture.none
+    /// A captured string with escapes, decoded (kept apart from `scratch`, which every string reuses).
+    private var captureBuffer: [UInt8] = []
+
+    private enum Capture {
+        case none
+        /// In the input, where it has no escapes.
+        case source(start: Int, count: Int)
+        /// In ``captureBuffer``.
+        case copied
+    }
 
     init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int) {
         self.base = base
@@ -119,8 +137,17 @@ struct JSONReader {
         repeat {
             let start = i
             do throws(JSONError) {
+                if sink != nil { capture = .none }
                 let element = try value()
-                if let sink { sink(element, start..<i) } else { elements.append(element) }
+                if let sink {
+                    switch capture {
+                    case .none: sink(element, start..<i, nil)
+                    case .source(let from, let length): sink(element, start..<i, UnsafeRawBufferPointer(start: base + from, count: length))
+                    case .copied: captureBuffer.withUnsafeBytes { sink(element, start..<i, $0) }
+                    }
+                } else {
+                    elements.append(element)
+                }
                 count += 1
             } catch {
                 throw Self.prefixed(error, index: count)
@@ -135,9 +162,19 @@ struct JSONReader {
         guard try beginContainer(closedBy: 0x7D) else { return .object(JSONObject(uncheckedKeys: keys, values: values)) }
         keys.reserveCapacity(8)
         values.reserveCapacity(8)
+        let skipped = depth == 2 ? skippedElementMember : nil
+        let captured = depth == 2 ? capturedElementMember : nil
         repeat {
             let key = try memberKey()
             do throws(JSONError) {
+                if let skipped, key.utf8.count == skipped.utf8.count, key == skipped {
+                    try skipValue()
+                    continue
+                }
+                if let captured, key.utf8.count == captured.utf8.count, key == captured {
+                    try captureMember()
+                    continue
+                }
                 values.append(try value())
             } catch {
                 throw Self.prefixed(error, key: key)
@@ -145,6 +182,23 @@ struct JSONReader {
             keys.append(key)
         } while try another(in: 0x7D, index: nil)
         return .object(JSONObject(uncheckedKeys: keys, values: values))
+    }
+
+    /// Reads the value of the captured member: a string's UTF-8 is kept (the last member of the name
+    /// wins, as a lookup finds it), anything else is checked and leaves no capture.
+    private mutating func captureMember() throws(JSONError) {
+        guard i < end, base[i] == quote else {
+            try skipValue()
+            capture = .none
+            return
+        }
+        if let span = try stringSpan() {
+            capture = .source(start: span.start, count: span.count)
+        } else {
+            captureBuffer.removeAll(keepingCapacity: true)
+            captureBuffer.append(contentsOf: scratch)
+            capture = .copied
+        }
     }
 
     /// Skips a value, checking it as strictly as ``value()`` reads it but building nothing.

@@ -92,11 +92,17 @@ public struct AIMessagePart: Sendable, Hashable, Identifiable {
     /// ``parts(fromPartsOrAttachments:)``: a part as ``jsonValue`` writes it,
     /// or an attachment at `index`. Nil when it is not a step.
     public init?(partOrAttachment value: JSONValue, index: Int) {
-        if case .object(let object) = value, case .string? = object["kind"], case .object(let payload)? = object["payload"] {
-            self.init(attachment: .object(payload), index: index, positionalID: object["id"]?.stringValue)
+        if let (payload, id) = Self.partPayload(value) {
+            self.init(attachment: .object(payload), index: index, positionalID: id)
         } else {
             self.init(attachment: value, index: index)
         }
+    }
+
+    /// The payload and id of a part as ``jsonValue`` writes it; nil for anything else (an attachment).
+    static func partPayload(_ value: JSONValue) -> (payload: JSONObject, id: String?)? {
+        guard case .object(let object) = value, case .string? = object["kind"], case .object(let payload)? = object["payload"] else { return nil }
+        return (payload, object["id"]?.stringValue)
     }
 
     /// The steps of a message whose attachments are given as a JSON array.

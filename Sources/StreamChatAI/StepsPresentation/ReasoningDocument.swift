@@ -51,10 +51,22 @@ public struct ReasoningDocument: Sendable {
         finish()
     }
 
+    /// A finished document holding the UTF-8 text `utf8` (valid UTF-8: the caller checked it).
+    init(utf8: UnsafeRawBufferPointer) {
+        append(utf8: utf8)
+        finish()
+    }
+
     /// Adds text at the end and lays out what it changes.
     public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Adds valid UTF-8 text at the end and lays out what it changes.
+    mutating func append(utf8: UnsafeRawBufferPointer) {
         precondition(!isFinished, "ReasoningDocument: append after finish()")
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(contentsOf: utf8)
         advance(final: false)
     }
 
@@ -94,11 +106,38 @@ public struct ReasoningDocument: Sendable {
     private static func endOfPlainText(_ bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { text in
             special.withUnsafeBufferPointer { special in
+                guard let base = text.baseAddress else { return start }
+                let n = text.count
                 var j = start
-                while j < text.count && !special[Int(text[j])] { j &+= 1 }
-                return j
+                while j < n {
+                    // Eight bytes at a time up to the first that may be special; the table decides.
+                    if j &+ 8 <= n {
+                        let marks = mayBeSpecial(JSONBytes.word(at: base + j))
+                        if marks == 0 {
+                            j &+= 8
+                            continue
+                        }
+                        j &+= JSONBytes.bytesBefore(marks)
+                    }
+                    if special[Int(base[j])] { return j }
+                    j &+= 1
+                }
+                return n
             }
         }
+    }
+
+    /// The high bit of each byte of `word` below 0x0E (`\n`, `\r`), equal to 0x2A (`*`) or from 0x5B to
+    /// 0x60 (`[`, `\\`, `]`, `_`, `` ` ``): a superset of the special bytes, each byte tested on its own
+    /// (its low seven bits plus a constant never carry into the next byte; bytes from 0x80 are never marked).
+    @inline(__always)
+    private static func mayBeSpecial(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (ones &* 0x7F)
+        let control = ~(low &+ ones &* 0x72)                          // high bit clear from 0x0E up
+        let star = (low &+ ones &* 0x56) & ~(low &+ ones &* 0x55)     // set from 0x2A up, clear from 0x2B up
+        let brackets = (low &+ ones &* 0x25) & ~(low &+ ones &* 0x1F) // set from 0x5B up, clear from 0x61 up
+        return (control | star | brackets) & ~word & (ones &* 0x80)
     }
 
     private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

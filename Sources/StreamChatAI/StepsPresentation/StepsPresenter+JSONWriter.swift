@@ -20,12 +20,15 @@ extension StepsPresenter {
                 var index = 0
                 var first = true
                 do throws(JSONError) {
-                    isArray = try JSONParser.forEachElement(ofArray: source, limits: limits) { value, _ in
+                    // A tool call's arguments are not shown: checked, not built. A reasoning's preview is laid out
+                    // from its bytes: checked, not made a string (of an attachment; a part's is in its payload).
+                    isArray = try JSONParser.forEachElement(ofArray: source, limits: limits, skippingMember: "arguments",
+                                                            capturingMember: "preview") { value, _, preview in
                         defer { index += 1 }
                         guard let part = AIMessagePart(partOrAttachment: value, index: index) else { return }
                         if !first { writer.byte(0x2C) }
                         first = false
-                        write(part, options: options, to: &writer)
+                        write(part, previewUTF8: AIMessagePart.partPayload(value) == nil ? preview : nil, options: options, to: &writer)
                     }
                 } catch {
                     failure = error
@@ -43,12 +46,26 @@ extension StepsPresenter {
     /// Writes ``node(for:options:)`` of `part`; a reasoning's paragraphs are
     /// written from its laid-out text, each run's text copied from the
     /// document's bytes, with no node, value or string made for them.
-    static func write(_ part: AIMessagePart, options: StepsPresentationOptions, to writer: inout JSONWriter) {
+    /// `previewUTF8` is a reasoning's preview when the reader kept it as bytes.
+    static func write(_ part: AIMessagePart, previewUTF8: UnsafeRawBufferPointer? = nil, options: StepsPresentationOptions,
+                      to writer: inout JSONWriter) {
+        if let call = part.toolCall {
+            // Its props written from their values, with their keys as prepared bytes: no node, no props object.
+            let values = toolCallValues(call, strings: options.strings)
+            UINode.write(id: call.id, type: "tool_call", to: &writer, props: { writer in
+                for (prefix, value) in zip(toolCallKeyPrefixes, values) {
+                    prefix.withUnsafeBytes { writer.raw($0) }
+                    writer.value(value)
+                }
+                writer.byte(0x7D)
+            }, children: { _ in })
+            return
+        }
         guard let reasoning = part.reasoning else {
             node(for: part, options: options).write(to: &writer)
             return
         }
-        let (node, document) = reasoningNodeWithoutParagraphs(for: reasoning, options: options)
+        let (node, document) = reasoningNodeWithoutParagraphs(for: reasoning, options: options, previewUTF8: previewUTF8)
         node.write(to: &writer) { writer in
             document.bytes.withUnsafeBytes { bytes in
                 for (index, paragraph) in document.paragraphs.enumerated() {

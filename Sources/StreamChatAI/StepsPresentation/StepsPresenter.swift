@@ -49,8 +49,9 @@ public enum StepsPresenter {
     }
 
     /// The node for a round of reasoning with no children yet, and the laid-out text its paragraphs come from.
-    static func reasoningNodeWithoutParagraphs(for reasoning: AIReasoningPart,
-                                               options: StepsPresentationOptions) -> (UINode, ReasoningDocument) {
+    /// `previewUTF8` is the preview's text when the reader kept it as bytes (then `reasoning` has none).
+    static func reasoningNodeWithoutParagraphs(for reasoning: AIReasoningPart, options: StepsPresentationOptions,
+                                               previewUTF8: UnsafeRawBufferPointer? = nil) -> (UINode, ReasoningDocument) {
         let strings = options.strings
         let header: String
         var seconds: Int?
@@ -67,7 +68,8 @@ public enum StepsPresenter {
             header = seconds.map { strings.text("reasoning.thought_for", "seconds", String($0)) }
                 ?? strings.text("reasoning.thought")
         }
-        let document = options.reasoningDocuments[reasoning.id] ?? ReasoningDocument(reasoning.preview ?? "")
+        let document = options.reasoningDocuments[reasoning.id]
+            ?? previewUTF8.map { ReasoningDocument(utf8: $0) } ?? ReasoningDocument(reasoning.preview ?? "")
         let node = UINode(
             id: reasoning.id, type: "reasoning",
             props: JSONObject(uncheckedKeys: reasoningKeys, values: [
@@ -119,6 +121,11 @@ public enum StepsPresenter {
 
     /// The node for a tool call.
     public static func node(for call: AIToolCallPart, strings: StepsStrings) -> UINode {
+        UINode(id: call.id, type: "tool_call", props: JSONObject(uncheckedKeys: toolCallKeys, values: toolCallValues(call, strings: strings)))
+    }
+
+    /// A tool call node's props, in the order of `toolCallKeys`.
+    static func toolCallValues(_ call: AIToolCallPart, strings: StepsStrings) -> [JSONValue] {
         let known = statusIcons[call.status]
         let icon = known ?? "spinner"
         let label: String
@@ -129,7 +136,7 @@ public enum StepsPresenter {
         } else {
             label = strings.text("tool.status.other")
         }
-        return UINode(id: call.id, type: "tool_call", props: JSONObject(uncheckedKeys: toolCallKeys, values: [
+        return [
             .string(call.title ?? strings.text("tool.untitled")),
             call.name.map(JSONValue.string) ?? .null,
             .string(call.status.rawValue),
@@ -140,7 +147,13 @@ public enum StepsPresenter {
             call.summary.map(JSONValue.string) ?? .null,
             call.durationMs.map { .string(strings.text("tool.duration", "seconds", formatSeconds(ms: $0))) } ?? .null,
             call.durationMs.map { .integer(Int64($0)) } ?? .null,
-        ]))
+        ]
+    }
+
+    /// `toolCallKeys` as the writer puts them before each value: `{"title":`, `,"name":`, …
+    /// (The keys are plain ASCII words: nothing in them needs escaping.)
+    static let toolCallKeyPrefixes: [[UInt8]] = toolCallKeys.enumerated().map { n, key in
+        Array(((n == 0 ? "{" : ",") + "\"" + key + "\":").utf8)
     }
 
     /// Milliseconds as seconds: one decimal under 10 s ("2.3", "4"), whole seconds above.
