@@ -5,7 +5,7 @@ import Synchronization
 /// The objects behind one kind of opaque C handle. Live handles are tracked,
 /// so a freed or foreign pointer is an error code instead of a crash.
 final class HandleTable<Object: AnyObject & Sendable>: Sendable {
-    private let live = Mutex<Set<UInt>>([])
+    private let live = PlainMutex<Set<UInt>>([])
     let name: String
 
     init(name: String) { self.name = name }

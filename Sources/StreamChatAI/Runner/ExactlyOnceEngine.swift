@@ -116,7 +116,7 @@ public final class ExactlyOnceEngine: Sendable {
     public let schedule: DeliverySchedule
     /// How long settled calls are remembered.
     public let retention: LedgerRetention
-    private let state: Mutex<State>
+    private let state: PlainMutex<State>
     private let closed = Atomic<Bool>(false)
     private let onSettled: (@Sendable (String, CallState) -> Void)?
 
@@ -160,7 +160,7 @@ public final class ExactlyOnceEngine: Sendable {
             }
             initial.ledger = journal
         }
-        state = Mutex(initial)
+        state = PlainMutex(initial)
     }
 
     /// Whether ``close()`` was called.
