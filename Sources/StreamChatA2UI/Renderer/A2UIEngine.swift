@@ -146,7 +146,7 @@ final class A2UIEngine: AIUIEngine {
                 }
             }
             // The nodes of surfaces deleted go with them.
-            for id in s.caches.keys where s.store[id] == nil { s.caches[id] = nil }
+            for id in s.caches.keys where !s.store.contains(id) { s.caches[id] = nil }
             return (problems, touched.compactMap { s.replies[$0]?.context })
         }
         for p in problems { context.report("a2ui " + p.description) }

@@ -30,6 +30,9 @@ struct A2UISurfaceStore: Sendable {
         }
     }
 
+    /// Whether there is a surface `id` (found without copying it).
+    func contains(_ id: String) -> Bool { surfaces.index(forKey: id) != nil }
+
     /// Changes surface `id` in place (its dictionaries are not copied); nil when there is none.
     mutating func modify<T>(_ id: String, _ change: (inout A2UISurface) throws(A2UIProblem) -> T) throws(A2UIProblem) -> T? {
         guard var surface = surfaces.removeValue(forKey: id) else { return nil }

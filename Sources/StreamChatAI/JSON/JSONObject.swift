@@ -57,14 +57,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         // Keys of another length are passed over without a string comparison (most are, and comparing
         // two unequal strings calls into the runtime).
         let length = key.utf8.count
-        return keys.withUnsafeBufferPointer { keys in
-            var i = keys.count - 1
-            while i >= 0 {
-                if keys[i].utf8.count == length && keys[i] == key { return i }
-                i -= 1
-            }
-            return nil
+        var i = keys.count - 1
+        while i >= 0 {
+            if keys[i].utf8.count == length && keys[i] == key { return i }
+            i -= 1
         }
+        return nil
     }
 
     /// The value of the member named `key`; setting replaces it in place or appends it.
