@@ -135,6 +135,36 @@ import Testing
         #expect(!ir.contains("tracker.example") && !ir.contains("passwd") && !ir.contains("javascript"))
     }
 
+    @Test func `nodes the engine makes go through the host's pass as they are made: media props by name, one report, stable entrances`() throws {
+        let log = Log()
+        let place = try AIUIComponentDefinition(json: ["name": "place_card", "parameters": ["type": "object"]])
+        let host = a2uiHost(log, components: [place])
+        var lines = [create(), components([["id": "root", "component": "Column", "children": ["card", "t"]],
+                                            ["id": "card", "component": "place_card", "title": "Café", "image_url": "javascript:alert(1)",
+                                             "photo": "https://example.com/ok.png"]])]
+        receive(host, jsonl(lines), streaming: true)
+        let first = try #require(host.render(messageID: "m")?.root)
+        let card = try #require(first.find("card"))
+        #expect(card.props["image_url"] == nil && card.props["photo"] == "https://example.com/ok.png")
+        #expect(log.allErrors.filter { $0.contains("image_url") }.count == 1)
+        // A later message brings a node: it enters after the others, which keep theirs; the refused media is not told again.
+        lines.append(components([["id": "root", "component": "Column", "children": ["card", "t", "u"]],
+                                 ["id": "t", "component": "Text", "text": "hi"], ["id": "u", "component": "Text", "text": "new"]]))
+        receive(host, jsonl(lines), streaming: true)
+        let second = try #require(host.render(messageID: "m")?.root)
+        #expect(second.find("card")?.entrance == card.entrance && second.find("root")?.entrance == first.find("root")?.entrance)
+        // `t` was there, waiting for its component: it keeps its place's entrance; `u` is new.
+        #expect(second.find("t")?.entrance == first.find("t")?.entrance)
+        #expect(try #require(second.find("u")?.entrance) > card.entrance)
+        #expect(log.allErrors.filter { $0.contains("image_url") }.count == 1)
+        // The whole view made again (the reply completes): every node keeps its entrance.
+        receive(host, jsonl(lines), streaming: false)
+        let last = try #require(host.render(messageID: "m")?.root)
+        last.walk { node, _ in
+            if let before = second.find(node.id) { #expect(node.entrance == before.entrance, "\(node.id)") }
+        }
+    }
+
     @Test func `app components join by name with resolved arguments, and one named like a basic component is left out`() throws {
         let place = try AIUIComponentDefinition(json: ["name": "place_card", "parameters": ["type": "object", "properties": ["title": ["type": "string"]], "required": ["title"]]])
         let card = try AIUIComponentDefinition(json: ["name": "card", "parameters": ["type": "object"]])

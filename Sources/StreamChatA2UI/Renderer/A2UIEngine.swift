@@ -5,7 +5,7 @@ import Synchronization
 /// set of surfaces (a later reply may update an earlier reply's surface,
 /// which then renders again where it was created); each reply shows the
 /// surfaces it created.
-final class A2UIEngine: AIUIEngine {
+final class A2UIEngine: AIUINodeFinishingEngine {
     let renderer: A2UIRenderer
 
     /// One reply's reading state (a class: the views read and change it in place, without copying it).
@@ -45,7 +45,8 @@ final class A2UIEngine: AIUIEngine {
                     return self.context.component(named: name)
                 },
                 appNode: { [unowned self] definition, id, arguments in self.context.componentNode(definition, id: id, arguments: arguments) },
-                mediaURL: { [unowned self, renderer] url in renderer.mediaURL(url).flatMap { self.context.mediaURL($0) } })
+                mediaURL: { [unowned self, renderer] url in renderer.mediaURL(url).flatMap { self.context.mediaURL($0) } },
+                finish: { [unowned self] node in self.context.finish(&node) })
             external = { [unowned self] name, arguments in
                 let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
                 switch known[key] {
@@ -192,7 +193,8 @@ final class A2UIEngine: AIUIEngine {
                 s.store.clearChanges(of: surface.id)
             }
             reply.components = context.components.count
-            let node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
+            var node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
+            if nodes.count > 1 { hooks.host.finish(&node!) }
             let requests = hooks.requests
             hooks.requests = []
             for request in requests where s.toolCalls[request.key] == nil {

@@ -46,6 +46,8 @@ struct A2UIIRBuilder {
         var appNode: (AIUIComponentDefinition, String, JSONValue) -> UINode
         /// The URL to load a medium from, or nil to withhold it.
         var mediaURL: (String) -> String?
+        /// The host's pass over a node just made (its entrance, media and secret bindings; see ``AIUIContext/finish(_:)``).
+        var finish: (inout UINode) -> Void = { _ in }
     }
 
     init(surface: A2UISurface, catalog: A2UICatalog, idPrefix: String, isComplete: Bool, host: Host, evaluator: A2UIEvaluator,
@@ -69,9 +71,11 @@ struct A2UIIRBuilder {
     mutating func build() -> UINode {
         if cache.surface == nil {
             // The surface's own node is the same for its whole life: made once.
-            cache.surface = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
-                                   props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
-                                           "send_data_model": .bool(surface.sendDataModel)])
+            var made = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
+                              props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
+                                      "send_data_model": .bool(surface.sendDataModel)])
+            host.finish(&made)
+            cache.surface = made
         }
         var node = cache.surface!
         if surface.components["root"] != nil {
@@ -126,11 +130,12 @@ struct A2UIIRBuilder {
     private mutating func fresh(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int,
                                 kept: A2UIViewNode?) -> UINode {
         let found = surface.components[id]
-        if let refused = refusal(id, nodeID, parent: parent, depth: depth, kept: kept, exists: found != nil) {
+        if var refused = refusal(id, nodeID, parent: parent, depth: depth, kept: kept, exists: found != nil) {
             // Not kept: its parent is made again when the component changes.
             if let current { cache.read(component: id, by: current.id) }
             collected.append(nil)
             lastMade = nil
+            host.finish(&refused)
             return refused
         }
         let node = kept ?? cache.node(nodeID, componentID: id)
@@ -171,6 +176,8 @@ struct A2UIIRBuilder {
 
     /// Keeps what `node` was made as for the next view.
     private mutating func keep(_ node: A2UIViewNode, _ made: UINode, children: [A2UIViewNode?]) -> UINode {
+        var made = made
+        host.finish(&made)
         node.node = made
         // Only children made one by one, in their places, can be followed later: otherwise the node is made whole.
         node.children = children.count == made.children.count ? children : []

@@ -16,20 +16,24 @@ public struct AIUIContext: Sendable {
     public let components: [AIUIComponentDefinition]
     /// Whether the reply is still being written.
     public let isStreaming: Bool
+    /// The host's pass, for an engine that runs it on the nodes it makes (``AIUINodeFinishingEngine``).
+    let pass: AIUIRenderPass?
 
     /// A context with no UI host, to run a renderer's engine on its own (a test, a tool, a
     /// benchmark): no tools, media withheld, links not opened, problems not told.
     public init(messageID: String, components: [AIUIComponentDefinition] = [], isStreaming: Bool) {
         host = nil
         toolRuns = nil
+        pass = nil
         self.messageID = messageID
         self.components = components
         self.isStreaming = isStreaming
     }
 
     init(host: AIUIHost, messageID: String, components: [AIUIComponentDefinition], isStreaming: Bool,
-         toolRuns: AIUIToolRunLog? = nil) {
+         toolRuns: AIUIToolRunLog? = nil, pass: AIUIRenderPass? = nil) {
         self.host = host
+        self.pass = pass
         self.messageID = messageID
         self.components = components
         self.isStreaming = isStreaming
@@ -111,6 +115,11 @@ public struct AIUIContext: Sendable {
     }
 
     // MARK: Policies and problems
+
+    /// Puts a node the engine just made (not its children) through the host's pass, for an engine
+    /// that keeps its nodes between views (``AIUINodeFinishingEngine``): its entrance, its media
+    /// through the media policy, its secret bindings. Without a host, or for other engines, it does nothing.
+    package func finish(_ node: inout UINode) { pass?.finish(&node) }
 
     /// The URL to load a medium from, or nil not to load it (the host's media policy).
     public func mediaURL(_ url: String) -> String? { host?.mediaURL(url) }

@@ -130,8 +130,10 @@ public final class AIUIHost: Sendable {
     /// The tools' definitions, sorted by name.
     public var tools: [AIToolDefinition] { toolBox.tools.map(\.definition) }
 
-    func context(_ messageID: String, _ renderer: any AIUIRenderer, streaming: Bool, toolRuns: AIUIToolRunLog? = nil) -> AIUIContext {
-        AIUIContext(host: self, messageID: messageID, components: renderer.usable(components), isStreaming: streaming, toolRuns: toolRuns)
+    func context(_ messageID: String, _ renderer: any AIUIRenderer, streaming: Bool, toolRuns: AIUIToolRunLog? = nil,
+                 pass: AIUIRenderPass? = nil) -> AIUIContext {
+        AIUIContext(host: self, messageID: messageID, components: renderer.usable(components), isStreaming: streaming, toolRuns: toolRuns,
+                    pass: pass)
     }
 
     // MARK: Replies
@@ -166,10 +168,10 @@ public final class AIUIHost: Sendable {
 
     /// What a render of `reply` needs, read in place (inout: a copy of the reply would cost its every member).
     private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)])
-        -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine)? {
+        -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher)? {
         guard let index = reply.renderer else { return nil }
         let current = reply.renderedRevision == reply.revision ? reply.tree : nil
-        return (reply.document, reply.revision, current, renderers[index].renderer, renderers[index].engine)
+        return (reply.document, reply.revision, current, renderers[index].renderer, renderers[index].engine, reply.finisher)
     }
 
     private static func update(_ reply: inout AIUIReply, document: AIUIDocument, renderer: Int?) {
@@ -183,22 +185,25 @@ public final class AIUIHost: Sendable {
     public func render(messageID: String) -> AIUIRender? {
         // Only what the render needs is read out: a copy of the reply held while its tree is finished in place
         // would make that finish copy the reply's entrance table, every render.
-        let found = state.withLock { s -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine)? in
+        let found = state.withLock { s -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher)? in
             guard let at = s.replies.index(forKey: messageID) else { return nil }
             return Self.renderInputs(&s.replies.values[at], renderers: s.renderers)
         }
-        guard let (document, revision, current, renderer, engine) = found else { return nil }
+        guard let (document, revision, current, renderer, engine, finisher) = found else { return nil }
         if let tree = current {
             return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree)
         }
-        guard let view = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming)) else {
+        // An engine that keeps its nodes runs the host's pass on those it makes: its view is the tree as it is.
+        let pass = engine is any AIUINodeFinishingEngine ? AIUIRenderPass(finisher: finisher, policy: policy) : nil
+        guard let view = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming, pass: pass)) else {
             return nil
         }
-        var refused: [String] = []
+        var refused = pass?.refused ?? []
         let root = state.withLock { s -> UINode in
             // Changed in place: a copy of the reply's state per render would cost its whole history.
             guard s.replies.index(forKey: messageID) != nil else { return view }
-            let root = s.replies[messageID]!.finish(view, policy: policy) { refused.append($0) }
+            let root = pass.map { s.replies[messageID]!.take(finished: view, pass: $0) }
+                ?? s.replies[messageID]!.finish(view, policy: policy) { refused.append($0) }
             // A change while the view was made leaves the tree stale: the next render makes another.
             s.replies[messageID]!.renderedRevision = revision
             return root

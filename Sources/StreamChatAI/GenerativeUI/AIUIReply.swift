@@ -14,12 +14,12 @@ struct AIUIReply {
     /// The engine's tree that `tree` was made from: a subtree the engine gives again unchanged
     /// is taken from `tree` as it was, without being walked again.
     var viewed: UINode?
-    var entrances: [String: Int] = [:]
-    var lastEntrance = -1
+    /// Its nodes' entrances and secret bindings (a reference: one per reply, whichever copy of it is at hand).
+    let finisher = AIUINodeFinisher()
     /// The reply's data model, shared by the host's bindings and the engine.
     var dataModel: JSONValue = .object(JSONObject())
     /// The data-model keys secret inputs are bound to: never sent.
-    var secureKeys = Set<String>()
+    var secureKeys: Set<String> { finisher.secureKeys }
     /// The values typed into secret inputs: never sent, wherever they turn up.
     var secrets = Set<String>()
     /// Actions not yet sent, in order.
@@ -34,15 +34,23 @@ struct AIUIReply {
     /// policy, and its secret bindings noted. A subtree the engine gave unchanged since the last
     /// render (the same children storage, the same node) is taken from the last tree as it is.
     mutating func finish(_ view: UINode, policy: AIUIPolicy, report: (String) -> Void) -> UINode {
-        let next = lastEntrance + 1
+        let next = finisher.nextEntrance()
         var fresh = false
         // The last tree is let go first: when the app let go of it too, the nodes kept from it change in place.
         let made = tree.take()
         let root = finish(view, before: viewed, made: made, next: next, fresh: &fresh, policy: policy, report: report)
-        if fresh { lastEntrance = next }
+        if fresh { finisher.entered(next) }
         viewed = view
         tree = root
         return root
+    }
+
+    /// Takes a view its engine already put through the pass (``AIUINodeFinishingEngine``) as the tree.
+    mutating func take(finished view: UINode, pass: AIUIRenderPass) -> UINode {
+        if pass.fresh { finisher.entered(pass.next) }
+        viewed = nil
+        tree = view
+        return view
     }
 
     private mutating func finish(_ node: UINode, before: UINode?, made: consuming UINode?, next: Int, fresh: inout Bool,
@@ -58,23 +66,9 @@ struct AIUIReply {
             swap(&children, &out.children)
         } else {
             out = node
-            policy.applyMedia(to: &out, report: report)
-            if let made, made.id == out.id {
-                // Its last render's entrance is the one its id was given.
-                if out.entrance != made.entrance { out.entrance = made.entrance }
-            } else if let seen = entrances[out.id] {
-                if out.entrance != seen { out.entrance = seen }
-            } else {
-                out.entrance = next
-                entrances[out.id] = next
-                fresh = true
-            }
-            if out.isSecure {
-                for binding in out.bindings.values.compactMap(\.stringValue) {
-                    secureKeys.insert(binding)
-                    if let last = (try? JSONPointer(binding))?.tokens.last { secureKeys.insert(last) }
-                }
-            }
+            // Its last render's entrance, when there is one, is the one its id was given.
+            let madeEntrance = made.flatMap { $0.id == node.id ? $0.entrance : nil }
+            finisher.finish(&out, made: madeEntrance, next: next, fresh: &fresh, policy: policy, report: report)
             children = made?.children ?? []
         }
         // Children are matched with the last render's by place when the id is the same there. A child the same

@@ -1,0 +1,77 @@
+/// The host's pass over a reply's nodes, kept per reply: each node's
+/// entrance (a node keeps the one its id was first given; the nodes a render
+/// brings enter together, after all earlier ones), its media through the
+/// policy, and the data-model keys its secret inputs are bound to.
+///
+/// The host runs it over each new view, walking what changed. An engine that
+/// keeps its nodes between views (``AIUINodeFinishingEngine``) runs it
+/// instead, through ``AIUIContext/finish(_:)``, on each node as it makes it:
+/// the host then takes the view as it is, with no second walk and no second tree.
+package final class AIUINodeFinisher: Sendable {
+    private struct State {
+        var entrances: [String: Int] = [:]
+        var lastEntrance = -1
+        var secureKeys = Set<String>()
+    }
+
+    private let state = PlainMutex(State())
+
+    package init() {}
+
+    /// The entrance the nodes new to the render that begins now get.
+    func nextEntrance() -> Int { state.withLock { $0.lastEntrance + 1 } }
+
+    /// The render that gave new nodes entrance `next` ended.
+    func entered(_ next: Int) { state.withLock { $0.lastEntrance = max($0.lastEntrance, next) } }
+
+    /// The data-model keys secret inputs are bound to (never sent).
+    var secureKeys: Set<String> { state.withLock { $0.secureKeys } }
+
+    /// The entrance of node `id`: the one it was given, else `next` (and it is new: `fresh` is set).
+    func entrance(of id: String, next: Int, fresh: inout Bool) -> Int {
+        state.withLock { s in
+            if let seen = s.entrances[id] { return seen }
+            s.entrances[id] = next
+            fresh = true
+            return next
+        }
+    }
+
+    /// Puts one node (not its children) through the pass: media through `policy` (refusals to
+    /// `report`), its entrance (its last render's `made`, else its id's, else `next`), its secret bindings noted.
+    func finish(_ node: inout UINode, made: Int?, next: Int, fresh: inout Bool, policy: AIUIPolicy, report: (String) -> Void) {
+        policy.applyMedia(to: &node, report: report)
+        let entrance = made ?? entrance(of: node.id, next: next, fresh: &fresh)
+        if node.entrance != entrance { node.entrance = entrance }
+        if node.isSecure {
+            let keys = node.bindings.values.compactMap(\.stringValue).flatMap { binding in
+                [binding] + ((try? JSONPointer(binding))?.tokens.last.map { [$0] } ?? [])
+            }
+            state.withLock { $0.secureKeys.formUnion(keys) }
+        }
+    }
+}
+
+/// One render's use of a reply's ``AIUINodeFinisher``, handed to its engine in the context.
+package final class AIUIRenderPass: @unchecked Sendable {
+    // Used by the one thread that makes the render.
+    let finisher: AIUINodeFinisher
+    let policy: AIUIPolicy
+    let next: Int
+    var fresh = false
+    var refused: [String] = []
+
+    init(finisher: AIUINodeFinisher, policy: AIUIPolicy) {
+        self.finisher = finisher
+        self.policy = policy
+        next = finisher.nextEntrance()
+    }
+
+    func finish(_ node: inout UINode) {
+        finisher.finish(&node, made: nil, next: next, fresh: &fresh, policy: policy) { refused.append($0) }
+    }
+}
+
+/// An engine that keeps the nodes it made between views and puts each node it
+/// makes through ``AIUIContext/finish(_:)``: its views are the host's trees as they are.
+package protocol AIUINodeFinishingEngine: AIUIEngine {}
