@@ -25,14 +25,17 @@ final class A2UIEngine: AIUINodeFinishingEngine {
     /// What a reply's views ask of the host and of the tool calls, made once per reply: the closures the
     /// builder calls read the view's context from here, so a view makes no closures of its own.
     private final class ViewHooks {
+        // Used under the engine's lock, by the view being made: the runtime's exclusivity checks are left out.
         /// The context of the view being made.
-        var context: AIUIContext
+        @exclusivity(unchecked) var context: AIUIContext
+        /// The host's pass of the view being made (read at every node made, without copying the context).
+        @exclusivity(unchecked) var pass: AIUIRenderPass?
         /// The tool calls of functions outside the catalog, as the view began.
-        var known: [String: ToolCall] = [:]
+        @exclusivity(unchecked) var known: [String: ToolCall] = [:]
         /// The calls the view asked for.
-        var requests: [ToolRequest] = []
+        @exclusivity(unchecked) var requests: [ToolRequest] = []
         /// The host's tool names, asked for when a view first calls a function outside the catalog.
-        var tools: Set<String>?
+        @exclusivity(unchecked) var tools: Set<String>?
         private(set) var host = A2UIIRBuilder.Host(appComponent: { _ in nil }, appNode: { _, id, _ in UINode(id: id, type: "") },
                                                    mediaURL: { _ in nil })
         private(set) var external: (String, JSONObject) -> Result<JSONValue, A2UIProblem> = { _, _ in .success(.null) }
@@ -46,7 +49,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 },
                 appNode: { [unowned self] definition, id, arguments in self.context.componentNode(definition, id: id, arguments: arguments) },
                 mediaURL: { [unowned self, renderer] url in renderer.mediaURL(url).flatMap { self.context.mediaURL($0) } },
-                finish: { [unowned self] node in self.context.finish(&node) })
+                finish: { [unowned self] node in self.pass?.finish(&node) })
             external = { [unowned self] name, arguments in
                 let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
                 switch known[key] {
@@ -66,6 +69,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
         /// Readies it for a view with `context` and the tool calls `known`.
         func begin(_ context: AIUIContext, known: [String: ToolCall]) {
             self.context = context
+            pass = context.pass
             self.known = known
             requests = []
             tools = nil

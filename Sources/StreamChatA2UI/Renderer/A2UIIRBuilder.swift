@@ -175,8 +175,8 @@ struct A2UIIRBuilder {
     }
 
     /// Keeps what `node` was made as for the next view.
-    private mutating func keep(_ node: A2UIViewNode, _ made: UINode, children: [A2UIViewNode?]) -> UINode {
-        var made = made
+    private mutating func keep(_ node: A2UIViewNode, _ made: consuming UINode, children: [A2UIViewNode?]) -> UINode {
+        // Finished while this is its only holder: its entrance is set in place, not on a copy.
         host.finish(&made)
         node.node = made
         // Only children made one by one, in their places, can be followed later: otherwise the node is made whole.

@@ -17,7 +17,7 @@ public struct AIUIContext: Sendable {
     /// Whether the reply is still being written.
     public let isStreaming: Bool
     /// The host's pass, for an engine that runs it on the nodes it makes (``AIUINodeFinishingEngine``).
-    let pass: AIUIRenderPass?
+    package let pass: AIUIRenderPass?
 
     /// A context with no UI host, to run a renderer's engine on its own (a test, a tool, a
     /// benchmark): no tools, media withheld, links not opened, problems not told.

@@ -29,13 +29,14 @@ package final class AIUINodeFinisher: Sendable {
 
     /// The entrance of node `id`: the one it was given, else `next` (and it is new: `fresh` is set).
     func entrance(of id: String, next: Int, fresh: inout Bool) -> Int {
-        state.withLock { s in
-            if let seen = s.entrances[id] { return seen }
-            s.entrances[id] = next
-            fresh = true
-            return next
-        }
+        // One lookup: an id not seen is entered with `next`. Ids seen in earlier renders hold less than `next`,
+        // so `next` means new (or new earlier in this render, which made `fresh` already).
+        let entrance = state.withLock { s in Self.value(&s.entrances[id, default: next]) }
+        if entrance == next { fresh = true }
+        return entrance
     }
+
+    private static func value(_ entry: inout Int) -> Int { entry }
 
     /// Puts one node (not its children) through the pass: media through `policy` (refusals to
     /// `report`), its entrance (its last render's `made`, else its id's, else `next`), its secret bindings noted.
@@ -67,7 +68,8 @@ package final class AIUIRenderPass: @unchecked Sendable {
         next = finisher.nextEntrance()
     }
 
-    func finish(_ node: inout UINode) {
+    /// Puts a node an engine just made (not its children) through the host's pass (see ``AIUIContext/finish(_:)``).
+    package func finish(_ node: inout UINode) {
         finisher.finish(&node, made: nil, next: next, fresh: &fresh, policy: policy) { refused.append($0) }
     }
 }

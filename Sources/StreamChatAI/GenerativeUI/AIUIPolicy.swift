@@ -57,12 +57,24 @@ public struct AIUIPolicy: Sendable {
     /// Puts every media prop of the node (not its children) through the media
     /// rule: a URL it refuses is removed (and reported), so a front end never loads it.
     func applyMedia(to node: inout UINode, report: (String) -> Void) {
-        // Most nodes hold no medium: their props stay as they are, uncopied.
-        guard node.props.contains(where: { Self.isMediaProp($0.key) || $0.value.objectValue != nil || $0.value.arrayValue != nil }) else { return }
+        // Most nodes hold no medium: their props stay as they are, uncopied (and the check copies no value).
+        guard Self.mayHoldMedia(node.props) else { return }
         let id = node.id
         node.props = applyMedia(to: node.props) { key, value in
             report("the media \(key) of \(id) was not loaded: the media policy refused \(value)")
         }
+    }
+
+    /// Whether `props` has a media member, or a container that may hold one.
+    private static func mayHoldMedia(_ props: JSONObject) -> Bool {
+        for key in props.keys where isMediaProp(key) { return true }
+        for value in props.values {
+            switch value {
+            case .object, .array: return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// `props` with every media member at any depth put through the media rule.

@@ -16,13 +16,16 @@ extension UINode {
     /// `secure: true` (or `"true"`), an `input_type` of password in any case, or a type that says password.
     public var isSecure: Bool {
         if Self.namesPassword(type) { return true }
-        // One pass over the props, comparing only names of the right length (hosts ask this of every node).
-        for (key, value) in props {
+        // One pass over the keys, comparing only names of the right length, a value read only for those
+        // (hosts ask this of every node they are given).
+        let props = self.props
+        for (i, key) in props.keys.enumerated() {
             switch key.utf8.count {
             case 6 where key == "secure":
+                let value = props.values[i]
                 if value == .bool(true) || value.stringValue?.lowercased() == "true" { return true }
             case 10 where key == "input_type":
-                if value.stringValue?.lowercased() == "password" { return true }
+                if props.values[i].stringValue?.lowercased() == "password" { return true }
             default: continue
             }
         }
