@@ -49,7 +49,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 },
                 appNode: { [unowned self] definition, id, arguments in self.context.componentNode(definition, id: id, arguments: arguments) },
                 mediaURL: { [unowned self, renderer] url in renderer.mediaURL(url).flatMap { self.context.mediaURL($0) } },
-                finish: { [unowned self] node in self.pass?.finish(&node) })
+                finish: { [unowned self] node, entrance in self.pass?.finish(&node, entrance: entrance) })
             external = { [unowned self] name, arguments in
                 let key = name + "\u{0}" + JSONSerializer.string(.object(arguments))
                 switch known[key] {
@@ -168,7 +168,10 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             guard let reply = s.replies[context.messageID] else { return (nil, [], []) }
             let surfaces = s.store.owned(by: context.messageID)
             // Unchanged: the same surfaces, none changed since the last view, no new tool result.
-            let key = surfaces.map(\.generation) + [s.toolRevision]
+            var key: [Int] = []  // one array, sized once
+            key.reserveCapacity(surfaces.count + 1)
+            for i in surfaces.indices { key.append(surfaces[i].generation) }
+            key.append(s.toolRevision)
             if let view = reply.view, view.key == key, view.streaming == document.isStreaming, surfaces.allSatisfy(\.changes.isEmpty) {
                 return (view.node, [], [])
             }
@@ -198,7 +201,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             }
             reply.components = context.components.count
             var node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
-            if nodes.count > 1 { hooks.host.finish(&node!) }
+            if nodes.count > 1 { hooks.host.finish(&node!, nil) }
             let requests = hooks.requests
             hooks.requests = []
             for request in requests where s.toolCalls[request.key] == nil {

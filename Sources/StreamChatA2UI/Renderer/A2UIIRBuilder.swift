@@ -46,8 +46,9 @@ struct A2UIIRBuilder {
         var appNode: (AIUIComponentDefinition, String, JSONValue) -> UINode
         /// The URL to load a medium from, or nil to withhold it.
         var mediaURL: (String) -> String?
-        /// The host's pass over a node just made (its entrance, media and secret bindings; see ``AIUIContext/finish(_:)``).
-        var finish: (inout UINode) -> Void = { _ in }
+        /// The host's pass over a node just made (its entrance, media and secret bindings; see ``AIUIContext/finish(_:)``),
+        /// with the entrance its id was given when the node was made before (nil: look it up).
+        var finish: (inout UINode, Int?) -> Void = { _, _ in }
     }
 
     init(surface: A2UISurface, catalog: A2UICatalog, idPrefix: String, isComplete: Bool, host: Host, evaluator: A2UIEvaluator,
@@ -74,7 +75,7 @@ struct A2UIIRBuilder {
             var made = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
                               props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
                                       "send_data_model": .bool(surface.sendDataModel)])
-            host.finish(&made)
+            host.finish(&made, nil)
             cache.surface = made
         }
         var node = cache.surface!
@@ -94,9 +95,11 @@ struct A2UIIRBuilder {
     /// The node of component `id` in `scope`, under `parent` (a component type, for `weight`).
     /// The work that does not recurse lives in helpers that are never inlined, so each level of
     /// nesting costs this thread's stack little.
-    mutating func node(_ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int, occurrence: Int = 0) -> UINode {
+    /// `listedOnce`: the caller knows the component is listed in one place only (no lookup of its referrers again).
+    mutating func node(_ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int, occurrence: Int = 0,
+                       listedOnce: Bool = false) -> UINode {
         var scope = scope
-        let nodeID = place(id, &scope, parent: parent, occurrence: occurrence)
+        let nodeID = place(id, &scope, parent: parent, occurrence: occurrence, listedOnce: listedOnce)
         return make(nodeID, id, scope, parent: parent, depth: depth)
     }
 
@@ -135,7 +138,7 @@ struct A2UIIRBuilder {
             if let current { cache.read(component: id, by: current.id) }
             collected.append(nil)
             lastMade = nil
-            host.finish(&refused)
+            host.finish(&refused, nil)
             return refused
         }
         let node = kept ?? cache.node(nodeID, componentID: id)
@@ -176,8 +179,9 @@ struct A2UIIRBuilder {
 
     /// Keeps what `node` was made as for the next view.
     private mutating func keep(_ node: A2UIViewNode, _ made: consuming UINode, children: [A2UIViewNode?]) -> UINode {
-        // Finished while this is its only holder: its entrance is set in place, not on a copy.
-        host.finish(&made)
+        // Finished while this is its only holder: its entrance is set in place, not on a copy. A node made again
+        // keeps the entrance its id was given, known from its last making without a lookup.
+        host.finish(&made, node.isKept && node.node.id == made.id ? node.node.entrance : nil)
         node.node = made
         // Only children made one by one, in their places, can be followed later: otherwise the node is made whole.
         node.children = children.count == made.children.count ? children : []
@@ -256,8 +260,8 @@ struct A2UIIRBuilder {
 
     /// The node id of a placement: the component's id in its scope; one that two components list
     /// (a Modal's trigger that also sits in a Column) or one listed twice gets its parent's id too.
-    private func place(_ id: String, _ scope: inout A2UIScope, parent: A2UIComponent?, occurrence: Int) -> String {
-        if let parent, occurrence > 0 || surface.referrers[id] ?? 0 >= 2 {
+    private func place(_ id: String, _ scope: inout A2UIScope, parent: A2UIComponent?, occurrence: Int, listedOnce: Bool = false) -> String {
+        if let parent, occurrence > 0 || !listedOnce && surface.referrers[id] ?? 0 >= 2 {
             scope.placement += "^" + parent.id + (occurrence > 0 ? "#\(occurrence)" : "")
         }
         let suffix = scope.idSuffix
@@ -335,7 +339,7 @@ struct A2UIIRBuilder {
             for id in ids.compactMap(\.stringValue) where made <= Self.maxNodes {
                 // Only a component listed in more than one place can be listed twice here.
                 guard surface.referrers[id] ?? 0 >= 2 else {
-                    out.append(node(id, scope, parent: component, depth: depth + 1))
+                    out.append(node(id, scope, parent: component, depth: depth + 1, listedOnce: true))
                     continue
                 }
                 out.append(node(id, scope, parent: component, depth: depth + 1, occurrence: seen[id, default: 0]))

@@ -68,9 +68,10 @@ package final class AIUIRenderPass: @unchecked Sendable {
         next = finisher.nextEntrance()
     }
 
-    /// Puts a node an engine just made (not its children) through the host's pass (see ``AIUIContext/finish(_:)``).
-    package func finish(_ node: inout UINode) {
-        finisher.finish(&node, made: nil, next: next, fresh: &fresh, policy: policy) { refused.append($0) }
+    /// Puts a node an engine just made (not its children) through the host's pass (see ``AIUIContext/finish(_:)``);
+    /// `entrance` is the one its id was given, when the engine knows it (it made the node before).
+    package func finish(_ node: inout UINode, entrance: Int? = nil) {
+        finisher.finish(&node, made: entrance, next: next, fresh: &fresh, policy: policy) { refused.append($0) }
     }
 }
 
