@@ -99,6 +99,10 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
             var tokens: [String] = []
+            // Sized once: a pointer's tokens are few, and growing the array one by one would copy it twice.
+            var slashes = 0
+            for i in offset..<bytes.count where bytes[i] == UInt8(ascii: "/") { slashes += 1 }
+            tokens.reserveCapacity(slashes + 1)
             var first = offset
             for i in offset..<bytes.count {
                 switch bytes[i] {
