@@ -159,6 +159,33 @@ import Testing
 }
 
 @Suite struct AIUIConcurrencyTests {
+    @Test func `an event that comes while a render makes the next tree lands on that tree`() throws {
+        let renderer = GatedFinishingRenderer()
+        let host = AIUIHost(renderers: [renderer])
+        let document = { (label: String) in AIUIDocument(format: "gated", version: nil, isStreaming: true, content: .string(label)) }
+        host.receive(messageID: "m", document: document("one"))
+        #expect(host.render(messageID: "m")?.root.find("b")?.props["label"] == "one")
+        // The next render lets go of the last tree and is held inside its view.
+        host.receive(messageID: "m", document: document("two"))
+        renderer.holdNext.withLock { $0 = true }
+        let rendered = Mutex<UINode?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            rendered.withLock { $0 = host.render(messageID: "m")?.root }
+            done.signal()
+        }
+        renderer.entered.wait()
+        // The tap waits for no lock the held render holds: it is handled on the tree a render makes now.
+        let outcome = try host.handle(AIUIEvent(nodeID: "b", name: "tap"), messageID: "m")
+        #expect(outcome.actions.isEmpty && renderer.taps.withLock { $0 } == 1)
+        renderer.release.signal()
+        done.wait()
+        #expect(rendered.withLock { $0 }?.find("b")?.props["label"] == "two")
+        #expect(host.render(messageID: "m")?.root.find("b")?.props["label"] == "two")
+        // With no render under way, a node that isn't there is still an error, not a render.
+        #expect(throws: StreamChatAIError.self) { try host.handle(AIUIEvent(nodeID: "nowhere", name: "tap"), messageID: "m") }
+    }
+
     @Test func `eight threads receiving, rendering and tapping keep each reply's state apart`() throws {
         let sent = Mutex<[String: Int]>([:])
         let host = AIUIHost(renderers: [ListRenderer()], send: { action in

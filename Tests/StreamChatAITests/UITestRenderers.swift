@@ -71,3 +71,33 @@ final class CountingRenderer: AIUIRenderer, AIUIEngine, Sendable {
     }
     func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] { [] }
 }
+
+/// An engine that keeps its nodes between views (it runs the host's pass itself), whose next view can be held
+/// at a gate: to put an event in the middle of a render.
+final class GatedFinishingRenderer: AIUIRenderer, AIUINodeFinishingEngine, @unchecked Sendable {
+    let format = "gated"
+    /// Signalled when a held view has begun; the view goes on once `release` is signalled.
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let holdNext = Mutex(false)
+    let taps = Mutex(0)
+    func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String { "" }
+    func makeEngine() -> any AIUIEngine { self }
+    func receive(_ document: AIUIDocument, context: AIUIContext) {}
+    func remove(messageID: String) {}
+    func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
+        if holdNext.withLock({ hold in defer { hold = false }; return hold }) {
+            entered.signal()
+            release.wait()
+        }
+        var button = UINode(id: "b", type: "button", props: ["label": .string(document.content.stringValue ?? "")], events: ["tap"])
+        context.finish(&button)
+        var root = UINode(id: "root", type: "box", children: [button])
+        context.finish(&root)
+        return root
+    }
+    func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {
+        taps.withLock { $0 += 1 }
+        return []
+    }
+}

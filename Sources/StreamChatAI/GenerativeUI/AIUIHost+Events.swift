@@ -7,7 +7,9 @@ extension AIUIHost {
         guard let (reply, renderer, engine) = replyAndRenderer(messageID) else {
             throw StreamChatAIError(.notFound, "no rendered UI for the reply \(messageID)")
         }
-        guard let node = reply.tree?.find(event.nodeID) else {
+        // A render under way let go of the last tree: the event goes to the one it makes (the engine makes one view at a time).
+        let tree = reply.tree ?? (reply.rendering > 0 ? render(messageID: messageID)?.root : nil)
+        guard let node = tree?.find(event.nodeID) else {
             throw StreamChatAIError(.notFound, "the reply \(messageID) has no node \(event.nodeID) (render it first)")
         }
         // A secret input's value may reach the engine's own state, but nothing the engine or the host sends.

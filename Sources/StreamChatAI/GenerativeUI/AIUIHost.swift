@@ -167,11 +167,20 @@ public final class AIUIHost: Sendable {
     }
 
     /// What a render of `reply` needs, read in place (inout: a copy of the reply would cost its every member).
+    /// For an engine that keeps its nodes (``AIUINodeFinishingEngine``), the last tree is let go when a new one is
+    /// to be made: the engine's nodes are then its own again, and it changes the ones a message touched in place
+    /// rather than copying them (an event meanwhile waits for the new tree, see `handle`).
     private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)])
-        -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher)? {
+        -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher, Bool)? {
         guard let index = reply.renderer else { return nil }
         let current = reply.renderedRevision == reply.revision ? reply.tree : nil
-        return (reply.document, reply.revision, current, renderers[index].renderer, renderers[index].engine, reply.finisher)
+        let engine = renderers[index].engine
+        let letGo = current == nil && engine is any AIUINodeFinishingEngine
+        if letGo {
+            reply.tree = nil
+            reply.rendering += 1
+        }
+        return (reply.document, reply.revision, current, renderers[index].renderer, engine, reply.finisher, letGo)
     }
 
     private static func update(_ reply: inout AIUIReply, document: AIUIDocument, renderer: Int?) {
@@ -185,19 +194,19 @@ public final class AIUIHost: Sendable {
     public func render(messageID: String) -> AIUIRender? {
         // Only what the render needs is read out: a copy of the reply held while its tree is finished in place
         // would make that finish copy the reply's entrance table, every render.
-        let found = state.withLock { s -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher)? in
+        let found = state.withLock { s -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher, Bool)? in
             guard let at = s.replies.index(forKey: messageID) else { return nil }
             return Self.renderInputs(&s.replies.values[at], renderers: s.renderers)
         }
-        guard let (document, revision, current, renderer, engine, finisher) = found else { return nil }
+        guard let (document, revision, current, renderer, engine, finisher, letGo) = found else { return nil }
         if let tree = current {
             return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree)
         }
         // An engine that keeps its nodes runs the host's pass on those it makes: its view is the tree as it is.
         let pass = engine is any AIUINodeFinishingEngine ? AIUIRenderPass(finisher: finisher, policy: policy) : nil
-        guard let view = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming, pass: pass)) else {
-            return nil
-        }
+        let made = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming, pass: pass))
+        if letGo { state.withLock { s in s.replies[messageID]?.rendering -= 1 } }
+        guard let view = made else { return nil }
         var refused = pass?.refused ?? []
         let root = state.withLock { s -> UINode in
             // Changed in place: a copy of the reply's state per render would cost its whole history.
