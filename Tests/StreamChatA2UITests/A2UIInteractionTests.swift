@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import StreamChatAI
 import Testing
 @testable import StreamChatA2UI
@@ -133,6 +135,32 @@ import Testing
         #expect(node(host, "video")?.props["url"] != nil && node(host, "video")?.props["posterUrl"] == nil)
         let ir = JSONSerializer.string(try #require(host.render(messageID: "m")).jsonValue)
         #expect(!ir.contains("tracker.example") && !ir.contains("passwd") && !ir.contains("javascript"))
+    }
+
+    @Test func `eight threads streaming, rendering and typing into one reply: every event lands, the last tree is whole`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        let lines = Self.loginForm + (0..<40).map { data("/note/\($0)", .string("n\($0)")) }
+        let landed = Mutex(0)
+        // Each thread streams the reply a line further, renders it, and types into the email field. A render that lets
+        // go of the last tree may meet an event, which must land on the next tree (the host's gated test makes
+        // that meeting certain; here it is left to the threads).
+        DispatchQueue.concurrentPerform(iterations: 8) { t in
+            for round in 0..<25 {
+                let count = min(lines.count, 2 + (t * 25 + round) % lines.count)
+                receive(host, jsonl(Array(lines.prefix(count))), streaming: true)
+                _ = host.render(messageID: "m")
+                if (try? host.handle(AIUIEvent(nodeID: "email", name: "change", value: .string("a\(t)@b.example")), messageID: "m")) != nil {
+                    landed.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(landed.withLock { $0 } == 8 * 25)
+        receive(host, jsonl(lines))
+        let root = try #require(host.render(messageID: "m")?.root)
+        #expect(root.find("email") != nil && root.find("password") != nil && root.find("submit_text") != nil)
+        // What was typed is in the surface's data model, which the field shows.
+        #expect(root.find("email")?.props["value"]?.stringValue?.hasSuffix("@b.example") == true)
     }
 
     @Test func `nodes the engine makes go through the host's pass as they are made: media props by name, one report, stable entrances`() throws {
