@@ -91,9 +91,9 @@ final class GatedFinishingRenderer: AIUIRenderer, AIUINodeFinishingEngine, @unch
             release.wait()
         }
         var button = UINode(id: "b", type: "button", props: ["label": .string(document.content.stringValue ?? "")], events: ["tap"])
-        context.finish(&button)
+        context.pass?.finish(&button)
         var root = UINode(id: "root", type: "box", children: [button])
-        context.finish(&root)
+        context.pass?.finish(&root)
         return root
     }
     func handle(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> [AIUIAction] {

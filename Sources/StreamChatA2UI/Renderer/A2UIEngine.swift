@@ -200,8 +200,12 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 s.store.clearChanges(of: surface.id)
             }
             reply.components = context.components.count
-            var node: UINode? = nodes.count <= 1 ? nodes.first : UINode(id: "surfaces", type: "surfaces", children: nodes)
-            if nodes.count > 1 { hooks.host.finish(&node!, nil) }
+            var node = nodes.first
+            if nodes.count > 1 {
+                var all = UINode(id: "surfaces", type: "surfaces", children: nodes)
+                hooks.host.finish(&all, nil)
+                node = all
+            }
             let requests = hooks.requests
             hooks.requests = []
             for request in requests where s.toolCalls[request.key] == nil {

@@ -46,7 +46,7 @@ struct A2UIIRBuilder {
         var appNode: (AIUIComponentDefinition, String, JSONValue) -> UINode
         /// The URL to load a medium from, or nil to withhold it.
         var mediaURL: (String) -> String?
-        /// The host's pass over a node just made (its entrance, media and secret bindings; see ``AIUIContext/finish(_:)``),
+        /// The host's pass over a node just made (its entrance, media and secret bindings; see ``AIUIRenderPass``),
         /// with the entrance its id was given when the node was made before (nil: look it up).
         var finish: (inout UINode, Int?) -> Void = { _, _ in }
     }

@@ -16,7 +16,8 @@ public struct AIUIContext: Sendable {
     public let components: [AIUIComponentDefinition]
     /// Whether the reply is still being written.
     public let isStreaming: Bool
-    /// The host's pass, for an engine that runs it on the nodes it makes (``AIUINodeFinishingEngine``).
+    /// The host's pass of the render, for an engine that runs it on each node it makes (``AIUINodeFinishingEngine``);
+    /// nil without a host, for other engines, and outside a render.
     package let pass: AIUIRenderPass?
 
     /// A context with no UI host, to run a renderer's engine on its own (a test, a tool, a
@@ -115,11 +116,6 @@ public struct AIUIContext: Sendable {
     }
 
     // MARK: Policies and problems
-
-    /// Puts a node the engine just made (not its children) through the host's pass, for an engine
-    /// that keeps its nodes between views (``AIUINodeFinishingEngine``): its entrance, its media
-    /// through the media policy, its secret bindings. Without a host, or for other engines, it does nothing.
-    package func finish(_ node: inout UINode) { pass?.finish(&node) }
 
     /// The URL to load a medium from, or nil not to load it (the host's media policy).
     public func mediaURL(_ url: String) -> String? { host?.mediaURL(url) }

@@ -167,20 +167,34 @@ public final class AIUIHost: Sendable {
     }
 
     /// What a render of `reply` needs, read in place (inout: a copy of the reply would cost its every member).
+    /// What a render reads of its reply.
+    private struct RenderInputs {
+        let document: AIUIDocument
+        let revision: Int
+        /// The last tree, when it is still current.
+        let current: UINode?
+        let renderer: any AIUIRenderer
+        let engine: any AIUIEngine
+        /// The reply's pass, run by the engine itself when it keeps its nodes (then the last tree was let go).
+        let pass: AIUIRenderPass?
+    }
+
     /// For an engine that keeps its nodes (``AIUINodeFinishingEngine``), the last tree is let go when a new one is
     /// to be made: the engine's nodes are then its own again, and it changes the ones a message touched in place
     /// rather than copying them (an event meanwhile waits for the new tree, see `handle`).
-    private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)])
-        -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher, Bool)? {
+    private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)],
+                                     policy: AIUIPolicy) -> RenderInputs? {
         guard let index = reply.renderer else { return nil }
         let current = reply.renderedRevision == reply.revision ? reply.tree : nil
         let engine = renderers[index].engine
-        let letGo = current == nil && engine is any AIUINodeFinishingEngine
-        if letGo {
+        var pass: AIUIRenderPass?
+        if current == nil && engine is any AIUINodeFinishingEngine {
             reply.tree = nil
             reply.rendering += 1
+            pass = AIUIRenderPass(finisher: reply.finisher, policy: policy)
         }
-        return (reply.document, reply.revision, current, renderers[index].renderer, engine, reply.finisher, letGo)
+        return RenderInputs(document: reply.document, revision: reply.revision, current: current, renderer: renderers[index].renderer,
+                            engine: engine, pass: pass)
     }
 
     private static func update(_ reply: inout AIUIReply, document: AIUIDocument, renderer: Int?) {
@@ -194,18 +208,18 @@ public final class AIUIHost: Sendable {
     public func render(messageID: String) -> AIUIRender? {
         // Only what the render needs is read out: a copy of the reply held while its tree is finished in place
         // would make that finish copy the reply's entrance table, every render.
-        let found = state.withLock { s -> (AIUIDocument, Int, UINode?, any AIUIRenderer, any AIUIEngine, AIUINodeFinisher, Bool)? in
+        let found = state.withLock { s -> RenderInputs? in
             guard let at = s.replies.index(forKey: messageID) else { return nil }
-            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers)
+            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers, policy: policy)
         }
-        guard let (document, revision, current, renderer, engine, finisher, letGo) = found else { return nil }
-        if let tree = current {
+        guard let found else { return nil }
+        let (document, revision, pass) = (found.document, found.revision, found.pass)
+        if let tree = found.current {
             return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree)
         }
         // An engine that keeps its nodes runs the host's pass on those it makes: its view is the tree as it is.
-        let pass = engine is any AIUINodeFinishingEngine ? AIUIRenderPass(finisher: finisher, policy: policy) : nil
-        let made = engine.view(for: document, context: context(messageID, renderer, streaming: document.isStreaming, pass: pass))
-        if letGo { state.withLock { s in s.replies[messageID]?.rendering -= 1 } }
+        let made = found.engine.view(for: document, context: context(messageID, found.renderer, streaming: document.isStreaming, pass: pass))
+        if pass != nil { state.withLock { s in s.replies[messageID]?.rendering -= 1 } }
         guard let view = made else { return nil }
         var refused = pass?.refused ?? []
         let root = state.withLock { s -> UINode in

@@ -5,7 +5,7 @@
 ///
 /// The host runs it over each new view, walking what changed. An engine that
 /// keeps its nodes between views (``AIUINodeFinishingEngine``) runs it
-/// instead, through ``AIUIContext/finish(_:)``, on each node as it makes it:
+/// instead, through the render's ``AIUIRenderPass`` (``AIUIContext/pass``), on each node as it makes it:
 /// the host then takes the view as it is, with no second walk and no second tree.
 package final class AIUINodeFinisher: Sendable {
     private struct State {
@@ -39,10 +39,11 @@ package final class AIUINodeFinisher: Sendable {
     private static func value(_ entry: inout Int) -> Int { entry }
 
     /// Puts one node (not its children) through the pass: media through `policy` (refusals to
-    /// `report`), its entrance (its last render's `made`, else its id's, else `next`), its secret bindings noted.
-    func finish(_ node: inout UINode, made: Int?, next: Int, fresh: inout Bool, policy: AIUIPolicy, report: (String) -> Void) {
+    /// `report`), its entrance (`known` when the caller knows the one its id was given, else its id's, else
+    /// `next`), its secret bindings noted.
+    func finish(_ node: inout UINode, known: Int?, next: Int, fresh: inout Bool, policy: AIUIPolicy, report: (String) -> Void) {
         policy.applyMedia(to: &node, report: report)
-        let entrance = made ?? entrance(of: node.id, next: next, fresh: &fresh)
+        let entrance = known ?? entrance(of: node.id, next: next, fresh: &fresh)
         if node.entrance != entrance { node.entrance = entrance }
         if node.isSecure {
             let keys = node.bindings.values.compactMap(\.stringValue).flatMap { binding in
@@ -68,13 +69,14 @@ package final class AIUIRenderPass: @unchecked Sendable {
         next = finisher.nextEntrance()
     }
 
-    /// Puts a node an engine just made (not its children) through the host's pass (see ``AIUIContext/finish(_:)``);
-    /// `entrance` is the one its id was given, when the engine knows it (it made the node before).
+    /// Puts a node an engine just made (not its children) through the host's pass: its entrance, its media
+    /// through the media policy, its secret bindings. `entrance` is the one its id was given, when the engine
+    /// knows it (it made the node before).
     package func finish(_ node: inout UINode, entrance: Int? = nil) {
-        finisher.finish(&node, made: entrance, next: next, fresh: &fresh, policy: policy) { refused.append($0) }
+        finisher.finish(&node, known: entrance, next: next, fresh: &fresh, policy: policy) { refused.append($0) }
     }
 }
 
 /// An engine that keeps the nodes it made between views and puts each node it
-/// makes through ``AIUIContext/finish(_:)``: its views are the host's trees as they are.
+/// makes through the render's pass (``AIUIContext/pass``): its views are the host's trees as they are.
 package protocol AIUINodeFinishingEngine: AIUIEngine {}

@@ -70,7 +70,7 @@ struct AIUIReply {
             out = node
             // Its last render's entrance, when there is one, is the one its id was given.
             let madeEntrance = made.flatMap { $0.id == node.id ? $0.entrance : nil }
-            finisher.finish(&out, made: madeEntrance, next: next, fresh: &fresh, policy: policy, report: report)
+            finisher.finish(&out, known: madeEntrance, next: next, fresh: &fresh, policy: policy, report: report)
             children = made?.children ?? []
         }
         // Children are matched with the last render's by place when the id is the same there. A child the same

@@ -92,17 +92,17 @@ public struct AIMessagePart: Sendable, Hashable, Identifiable {
     /// ``parts(fromPartsOrAttachments:)``: a part as ``jsonValue`` writes it,
     /// or an attachment at `index`. Nil when it is not a step.
     public init?(partOrAttachment value: JSONValue, index: Int) {
-        if let (payload, id) = Self.partPayload(value) {
-            self.init(attachment: .object(payload), index: index, positionalID: id)
-        } else {
-            self.init(attachment: value, index: index)
-        }
+        guard let (part, _) = Self.decode(partOrAttachment: value, index: index) else { return nil }
+        self = part
     }
 
-    /// The payload and id of a part as ``jsonValue`` writes it; nil for anything else (an attachment).
-    static func partPayload(_ value: JSONValue) -> (payload: JSONObject, id: String?)? {
-        guard case .object(let object) = value, case .string? = object["kind"], case .object(let payload)? = object["payload"] else { return nil }
-        return (payload, object["id"]?.stringValue)
+    /// The step in one element of such a list, and whether the element is a part (its attachment is the
+    /// element's `payload`) rather than the attachment itself.
+    static func decode(partOrAttachment value: JSONValue, index: Int) -> (part: AIMessagePart, isPart: Bool)? {
+        if case .object(let object) = value, case .string? = object["kind"], case .object(let payload)? = object["payload"] {
+            return AIMessagePart(attachment: .object(payload), index: index, positionalID: object["id"]?.stringValue).map { ($0, true) }
+        }
+        return AIMessagePart(attachment: value, index: index).map { ($0, false) }
     }
 
     /// The steps of a message whose attachments are given as a JSON array.

@@ -25,10 +25,10 @@ extension StepsPresenter {
                     isArray = try JSONParser.forEachElement(ofArray: source, limits: limits, skippingMember: "arguments",
                                                             capturingMember: "preview") { value, _, preview in
                         defer { index += 1 }
-                        guard let part = AIMessagePart(partOrAttachment: value, index: index) else { return }
+                        guard let (part, isPart) = AIMessagePart.decode(partOrAttachment: value, index: index) else { return }
                         if !first { writer.byte(0x2C) }
                         first = false
-                        write(part, previewUTF8: AIMessagePart.partPayload(value) == nil ? preview : nil, options: options, to: &writer)
+                        write(part, previewUTF8: isPart ? nil : preview, options: options, to: &writer)
                     }
                 } catch {
                     failure = error
