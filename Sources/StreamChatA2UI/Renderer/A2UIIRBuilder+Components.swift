@@ -4,22 +4,10 @@ import StreamChatAI
 /// `props` hold resolved values (a bound `text` holds the data, not the
 /// path), inputs carry their binding and their validation.
 extension A2UIIRBuilder {
-    /// The defaults the catalog gives properties left out.
-    static let defaults: [String: JSONObject] = [
-        "Text": ["variant": "body"], "Image": ["fit": "fill", "variant": "mediumFeature"],
-        "Row": ["justify": "start", "align": "stretch"], "Column": ["justify": "start", "align": "stretch"],
-        "List": ["direction": "vertical", "align": "stretch"], "Divider": ["axis": "horizontal"], "Button": ["variant": "default"],
-        "TextField": ["variant": "shortText"], "Slider": ["min": 0],
-        "ChoicePicker": ["variant": "mutuallyExclusive", "displayStyle": "checkbox", "filterable": false],
-        "DateTimeInput": ["enableDate": false, "enableTime": false],
-    ]
-
-    static let media: Set<String> = ["Image", "Video", "AudioPlayer"]
-
     /// A basic component's node: its properties resolved, then its children made (the one
     /// part that recurses, kept in a small frame), then what its type adds.
     mutating func basicNode(_ c: A2UIComponent, spec: A2UIComponentSpec, nodeID: String, _ scope: A2UIScope, depth: Int) -> UINode {
-        var node = UINode(id: nodeID, type: c.type, props: Self.defaults[c.type] ?? JSONObject())
+        var node = UINode(id: nodeID, type: c.type, props: spec.defaults)
         resolveProperties(c, spec: spec, into: &node, scope)
         let closedModal = c.type == "Modal" && !surface.openModals.contains(nodeID)
         var seen: [String: Int] = [:]
@@ -51,7 +39,7 @@ extension A2UIIRBuilder {
             switch kind {
             case .dynamicString:
                 let text = A2UICoercion.string(evaluator.resolve(raw, scope))
-                if Self.media.contains(c.type) && (name == "url" || name == "posterUrl") {
+                if spec.isMedia && (name == "url" || name == "posterUrl") {
                     // A withheld medium does not appear at all.
                     if let allowed = host.mediaURL(text) { node.props[name] = .string(allowed) }
                 } else {

@@ -117,7 +117,8 @@ struct A2UIIRBuilder {
                 made += kept.size
                 return given(kept)
             }
-            if let component = surface.components[id], let patched = patch(kept, component, depth: depth) { return patched }
+            // Its component is the one it was made from (a changed component marks its nodes to be made again).
+            if let component = kept.component, let patched = patch(kept, component, depth: depth) { return patched }
         }
         return fresh(nodeID, id, scope, parent: parent, depth: depth, kept: kept)
     }
@@ -160,8 +161,10 @@ struct A2UIIRBuilder {
                 report(A2UIProblem.Code.danglingReference,
                        "Dangling reference: Component '\(parent?.id ?? "Surface")' references non-existent component '\(id)'")
             }
+            node.component = nil
             return keep(node, UINode(id: nodeID, type: "placeholder", props: ["component_id": .string(id)], state: .pending), children: [])
         }
+        node.component = component
         node.ref = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
         let (made, children) = inside(node) { builder -> UINode in
             var made: UINode

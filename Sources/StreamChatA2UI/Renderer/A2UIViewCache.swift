@@ -145,6 +145,8 @@ final class A2UIViewNode {
     let id: String
     /// The component it is made from (an id the template's suffixes can't tell apart is rare, but possible).
     @exclusivity(unchecked) var componentID: String
+    /// The component it was last made from (nil while it waits for it).
+    @exclusivity(unchecked) var component: A2UIComponent?
     /// The template item it was made for (relative paths resolve against it).
     @exclusivity(unchecked) var scope = A2UIScope()
     /// The nesting depth it was made at (a node moved elsewhere is made again).

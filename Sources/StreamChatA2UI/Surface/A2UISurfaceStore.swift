@@ -35,14 +35,15 @@ struct A2UISurfaceStore: Sendable {
 
     /// Changes surface `id` in place (its dictionaries are not copied); nil when there is none.
     mutating func modify<T>(_ id: String, _ change: (inout A2UISurface) throws(A2UIProblem) -> T) throws(A2UIProblem) -> T? {
-        guard var surface = surfaces.removeValue(forKey: id) else { return nil }
-        defer { surfaces[id] = surface }
-        return try change(&surface)
+        // Through its index: the surface is changed where it lies, neither moved out and back nor hashed twice.
+        guard let at = surfaces.index(forKey: id) else { return nil }
+        return try change(&surfaces.values[at])
     }
 
     /// Forgets what changed in surface `id` (its view has been made).
     mutating func clearChanges(of id: String) {
-        surfaces[id]?.changes = A2UIChanges(all: false)
+        // Through its index: the optional subscript would move the whole surface out and back.
+        if let at = surfaces.index(forKey: id) { surfaces.values[at].changes = A2UIChanges(all: false) }
     }
 
     /// The surfaces a reply created, in creation order.

@@ -155,8 +155,14 @@ public final class AIUIHost: Sendable {
     public func receive(messageID: String, document: AIUIDocument) -> AIUIDocument.NoUI? {
         let chosen = state.withLock { s -> (any AIUIRenderer, any AIUIEngine)? in
             let index = s.renderers.firstIndex { $0.renderer.format == document.format && $0.renderer.supports(version: document.version) }
-            // Changed in place: a copy of the reply out and back per update would cost its every member twice.
-            Self.update(&s.replies[messageID, default: AIUIReply(document: document)], document: document, renderer: index)
+            // Changed in place, through its index: a move of the reply out and back per update would cost its every member twice.
+            if let at = s.replies.index(forKey: messageID) {
+                Self.update(&s.replies.values[at], document: document, renderer: index)
+            } else {
+                var reply = AIUIReply(document: document)
+                Self.update(&reply, document: document, renderer: index)
+                s.replies[messageID] = reply
+            }
             return index.map { s.renderers[$0] }
         }
         guard let (renderer, engine) = chosen else {
@@ -219,16 +225,23 @@ public final class AIUIHost: Sendable {
         }
         // An engine that keeps its nodes runs the host's pass on those it makes: its view is the tree as it is.
         let made = found.engine.view(for: document, context: context(messageID, found.renderer, streaming: document.isStreaming, pass: pass))
-        if pass != nil { state.withLock { s in s.replies[messageID]?.rendering -= 1 } }
-        guard let view = made else { return nil }
+        guard let view = made else {
+            if pass != nil { state.withLock { s in if let at = s.replies.index(forKey: messageID) { s.replies.values[at].rendering -= 1 } } }
+            return nil
+        }
         var refused = pass?.refused ?? []
         let root = state.withLock { s -> UINode in
-            // Changed in place: a copy of the reply's state per render would cost its whole history.
-            guard s.replies.index(forKey: messageID) != nil else { return view }
-            let root = pass.map { s.replies[messageID]!.take(finished: view, pass: $0) }
-                ?? s.replies[messageID]!.finish(view, policy: policy) { refused.append($0) }
+            // Changed in place, found once: a copy of the reply's state per render would cost its whole history.
+            guard let at = s.replies.index(forKey: messageID) else { return view }
+            let root: UINode
+            if let pass {
+                s.replies.values[at].rendering -= 1
+                root = s.replies.values[at].take(finished: view, pass: pass)
+            } else {
+                root = s.replies.values[at].finish(view, policy: policy) { refused.append($0) }
+            }
             // A change while the view was made leaves the tree stale: the next render makes another.
-            s.replies[messageID]!.renderedRevision = revision
+            s.replies.values[at].renderedRevision = revision
             return root
         }
         for problem in refused { report(problem, messageID: messageID) }
