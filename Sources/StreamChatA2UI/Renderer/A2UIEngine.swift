@@ -166,7 +166,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
             guard let reply = s.replies[context.messageID] else { return (nil, [], []) }
-            let surfaces = s.store.owned(by: context.messageID)
+            var surfaces = s.store.owned(by: context.messageID)
             // Unchanged: the same surfaces, none changed since the last view, no new tool result.
             var key: [Int] = []  // one array, sized once
             key.reserveCapacity(surfaces.count + 1)
@@ -187,17 +187,23 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
             let everything = last.0 == nil || last.0?.1 != document.isStreaming
                 || last.0?.0.last != s.toolRevision || last.1 != context.components.count
-            for (i, surface) in surfaces.enumerated() {
+            // Each surface is moved out of the list into its builder (not copied), and the builder is gone before the
+            // store's surface forgets its changes: that storage is then the store's alone and is cleared in place.
+            surfaces.reverse()
+            while let surface = surfaces.popLast() {
+                let (id, first) = (surface.id, nodes.isEmpty)
                 var changes = surface.changes
                 if everything { changes.all = true }
-                var builder = A2UIIRBuilder(surface: surface, catalog: renderer.catalog, idPrefix: i == 0 ? "" : surface.id + ":",
-                                            isComplete: !document.isStreaming, host: hooks.host,
-                                            evaluator: A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel,
-                                                                     knownCatalogs: renderer.knownCatalogs, external: hooks.external),
-                                            cache: s.cache(of: surface.id), changes: changes)
-                nodes.append(builder.build())
-                problems += builder.problems
-                s.store.clearChanges(of: surface.id)
+                let evaluator = A2UIEvaluator(surfaceID: id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs,
+                                              external: hooks.external)
+                do {
+                    var builder = A2UIIRBuilder(surface: consume surface, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
+                                                isComplete: !document.isStreaming, host: hooks.host, evaluator: evaluator,
+                                                cache: s.cache(of: id), changes: consume changes)
+                    nodes.append(builder.build())
+                    problems += builder.problems
+                }
+                s.store.clearChanges(of: id)
             }
             reply.components = context.components.count
             var node = nodes.first

@@ -34,6 +34,8 @@ struct A2UIIRBuilder {
     private(set) var current: A2UIViewNode?
     /// The kept nodes of the children made so far for the node being made, in their places.
     private var collected: [A2UIViewNode?] = []
+    /// Whether the node being made wants its children's kept nodes (a patch puts them in place itself).
+    private var collecting = true
     /// The kept node of the last node made (nil when it is not kept: an error in its place).
     private var lastMade: A2UIViewNode?
     private var made = 0
@@ -125,7 +127,7 @@ struct A2UIIRBuilder {
 
     /// A kept node given as it is.
     private mutating func given(_ kept: A2UIViewNode) -> UINode {
-        collected.append(kept)
+        if collecting { collected.append(kept) }
         lastMade = kept
         return kept.node
     }
@@ -137,7 +139,7 @@ struct A2UIIRBuilder {
         if var refused = refusal(id, nodeID, parent: parent, depth: depth, kept: kept, exists: found != nil) {
             // Not kept: its parent is made again when the component changes.
             if let current { cache.read(component: id, by: current.id) }
-            collected.append(nil)
+            if collecting { collected.append(nil) }
             lastMade = nil
             host.finish(&refused, nil)
             return refused
@@ -196,13 +198,16 @@ struct A2UIIRBuilder {
     }
 
     /// Runs `body` as the making of `node`: the data it reads counts to it, the nodes it makes are its
-    /// children (returned with their kept nodes, in their places), and a way back to it is a cycle.
-    private mutating func inside<T>(_ node: A2UIViewNode, _ body: (inout Self) -> T) -> (T, [A2UIViewNode?]) {
+    /// children (returned with their kept nodes, in their places, unless not `collecting`: then none are, and
+    /// no array is made), and a way back to it is a cycle.
+    private mutating func inside<T>(_ node: A2UIViewNode, collecting: Bool = true, _ body: (inout Self) -> T) -> (T, [A2UIViewNode?]) {
         node.isMaking = true
         let readerBefore = evaluator.reader
         let parentBefore = current
         let collectedBefore = collected
+        let collectingBefore = self.collecting
         collected = []
+        self.collecting = collecting
         current = node
         evaluator.reader = node
         let result = body(&self)
@@ -211,6 +216,7 @@ struct A2UIIRBuilder {
         evaluator.reader = readerBefore
         let children = collected
         collected = collectedBefore
+        self.collecting = collectingBefore
         return (result, children)
     }
 
@@ -225,7 +231,7 @@ struct A2UIIRBuilder {
         var size = kept.size
         kept.madeAt = view
         made += 1
-        _ = inside(kept) { builder in
+        _ = inside(kept, collecting: false) { builder in
             for i in kept.children.indices {
                 guard let child = kept.children[i] else {
                     builder.made += 1

@@ -18,6 +18,16 @@ struct A2UIChanges: Sendable {
     /// More paths than this and the view is remade whole (cheaper than following each).
     static let maxPaths = 256
 
+    /// Nothing changed any more; the storage is kept for the next changes (a view per message would
+    /// otherwise free and make it again each time).
+    mutating func clear() {
+        if !components.isEmpty { components.removeAll(keepingCapacity: true) }
+        if !placements.isEmpty { placements.removeAll(keepingCapacity: true) }
+        if !paths.isEmpty { paths.removeAll(keepingCapacity: true) }
+        if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
+        all = false
+    }
+
     mutating func changed(path: JSONPointer) {
         if path.isRoot || paths.count >= Self.maxPaths { all = true } else { paths.append(path) }
     }

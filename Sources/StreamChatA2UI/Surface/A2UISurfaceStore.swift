@@ -43,7 +43,7 @@ struct A2UISurfaceStore: Sendable {
     /// Forgets what changed in surface `id` (its view has been made).
     mutating func clearChanges(of id: String) {
         // Through its index: the optional subscript would move the whole surface out and back.
-        if let at = surfaces.index(forKey: id) { surfaces.values[at].changes = A2UIChanges(all: false) }
+        if let at = surfaces.index(forKey: id) { surfaces.values[at].changes.clear() }
     }
 
     /// The surfaces a reply created, in creation order.
