@@ -172,7 +172,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             key.reserveCapacity(surfaces.count + 1)
             for i in surfaces.indices { key.append(surfaces[i].generation) }
             key.append(s.toolRevision)
-            if let view = reply.view, view.key == key, view.streaming == document.isStreaming, surfaces.allSatisfy(\.changes.isEmpty) {
+            if let view = reply.view, view.key == key, view.streaming == document.isStreaming, surfaces.allSatisfy({ $0.changes.isEmpty }) {
                 return (view.node, [], [])
             }
             let last = (reply.view.map { ($0.key, $0.streaming) }, reply.components)
@@ -198,7 +198,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                                               external: hooks.external)
                 do {
                     var builder = A2UIIRBuilder(surface: consume surface, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
-                                                isComplete: !document.isStreaming, host: hooks.host, evaluator: evaluator,
+                                                isComplete: !document.isStreaming, host: hooks.host, evaluator: consume evaluator,
                                                 cache: s.cache(of: id), changes: consume changes)
                     nodes.append(builder.build())
                     problems += builder.problems

@@ -72,17 +72,26 @@ struct A2UIIRBuilder {
 
     /// The surface's node, with `root` inside once it arrived.
     mutating func build() -> UINode {
-        if cache.surface == nil {
+        var node: UINode
+        if var last = cache.surface.take() {
+            // The last view's surface node, let go of its child first: when no tree holds it any more, the root's
+            // kept node is then its builder's alone (it changes in place) and this node too.
+            if !last.children.isEmpty { last.children = [] }
+            node = last
+        } else {
             // The surface's own node is the same for its whole life: made once.
-            var made = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
-                              props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
-                                      "send_data_model": .bool(surface.sendDataModel)])
-            host.finish(&made, nil)
-            cache.surface = made
+            node = UINode(id: idPrefix + "surface:" + surface.id, type: "Surface",
+                          props: ["surface_id": .string(surface.id), "catalog_id": surface.catalogID.map(JSONValue.string) ?? .null,
+                                  "send_data_model": .bool(surface.sendDataModel)])
+            host.finish(&node, nil)
         }
-        var node = cache.surface!
-        if surface.components["root"] != nil {
-            node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0)]
+        defer { cache.surface = node }
+        // A root, once it arrived, stays (a message replaces components, never removes one).
+        if cache.hasRoot || surface.components["root"] != nil {
+            cache.hasRoot = true
+            if node.state != .ready { node.state = .ready }
+            node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0, known: cache.root)]
+            cache.root = lastMade
             cache.lastSize = lastMade?.size ?? 1
         } else {
             node.state = .pending
@@ -98,11 +107,12 @@ struct A2UIIRBuilder {
     /// The work that does not recurse lives in helpers that are never inlined, so each level of
     /// nesting costs this thread's stack little.
     /// `listedOnce`: the caller knows the component is listed in one place only (no lookup of its referrers again).
+    /// `known`: the node kept under the id, when the caller holds it (no lookup by id).
     mutating func node(_ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int, occurrence: Int = 0,
-                       listedOnce: Bool = false) -> UINode {
+                       listedOnce: Bool = false, known: A2UIViewNode? = nil) -> UINode {
         var scope = scope
         let nodeID = place(id, &scope, parent: parent, occurrence: occurrence, listedOnce: listedOnce)
-        return make(nodeID, id, scope, parent: parent, depth: depth)
+        return make(nodeID, id, scope, parent: parent, depth: depth, known: known)
     }
 
     /// The node `nodeID` of component `id`: as kept when nothing it read changed; its kept self with

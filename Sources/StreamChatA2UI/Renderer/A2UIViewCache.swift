@@ -25,8 +25,12 @@ final class A2UIViewCache: @unchecked Sendable {
     @exclusivity(unchecked) private var pathReaders = A2UIPathReaders()
     /// The size of the last tree, to notice when the cache holds mostly nodes no longer shown.
     @exclusivity(unchecked) var lastSize = 0
-    /// The surface's own node, without its child.
+    /// The surface's own node as the last view gave it (its child is let go before the next view is made).
     @exclusivity(unchecked) var surface: UINode?
+    /// Whether the surface's root component arrived (it stays once it did).
+    @exclusivity(unchecked) var hasRoot = false
+    /// The kept node of the root, as the last view made it (nil when it was not kept).
+    @exclusivity(unchecked) var root: A2UIViewNode?
 
     /// Starts a view of the surface `generation` whose ids start with `idPrefix`: the nodes `changes`
     /// make stale are marked, or everything is forgotten when the nodes can't be trusted.
@@ -40,6 +44,8 @@ final class A2UIViewCache: @unchecked Sendable {
             pathReaders = A2UIPathReaders()
             lastSize = 0
             surface = nil
+            hasRoot = false
+            root = nil
             self.generation = generation
             self.idPrefix = idPrefix
             return false

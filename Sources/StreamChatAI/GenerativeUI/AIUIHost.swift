@@ -39,6 +39,9 @@ public final class AIUIHost: Sendable {
 
     struct State {
         var renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)] = []
+        /// Whether each renderer's engine keeps its nodes (``AIUINodeFinishingEngine``), asked once: a cast to a
+        /// protocol searches the runtime's conformances, which a render per message would pay each time.
+        var finishing: [Bool] = []
         var components: [AIUIComponentDefinition] = []
         var replies: [String: AIUIReply] = [:]
         var callbacks = Callbacks()
@@ -81,6 +84,7 @@ public final class AIUIHost: Sendable {
         let engine = renderer.makeEngine()
         let components = state.withLock { s in
             s.renderers.append((renderer, engine))
+            s.finishing.append(engine is any AIUINodeFinishingEngine)
             return s.components
         }
         for component in components where renderer.clashes(with: component) { reportClash(component, renderer.format) }
@@ -189,12 +193,12 @@ public final class AIUIHost: Sendable {
     /// to be made: the engine's nodes are then its own again, and it changes the ones a message touched in place
     /// rather than copying them (an event meanwhile waits for the new tree, see `handle`).
     private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)],
-                                     policy: AIUIPolicy) -> RenderInputs? {
+                                     finishing: [Bool], policy: AIUIPolicy) -> RenderInputs? {
         guard let index = reply.renderer else { return nil }
         let current = reply.renderedRevision == reply.revision ? reply.tree : nil
         let engine = renderers[index].engine
         var pass: AIUIRenderPass?
-        if current == nil && engine is any AIUINodeFinishingEngine {
+        if current == nil && finishing[index] {
             reply.tree = nil
             reply.rendering += 1
             pass = AIUIRenderPass(finisher: reply.finisher, policy: policy)
@@ -216,7 +220,7 @@ public final class AIUIHost: Sendable {
         // would make that finish copy the reply's entrance table, every render.
         let found = state.withLock { s -> RenderInputs? in
             guard let at = s.replies.index(forKey: messageID) else { return nil }
-            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers, policy: policy)
+            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers, finishing: s.finishing, policy: policy)
         }
         guard let found else { return nil }
         let (document, revision, pass) = (found.document, found.revision, found.pass)
