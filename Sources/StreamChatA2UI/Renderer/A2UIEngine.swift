@@ -167,14 +167,17 @@ final class A2UIEngine: AIUINodeFinishingEngine {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
             guard let reply = s.replies[context.messageID] else { return (nil, [], []) }
             var surfaces = s.store.owned(by: context.messageID)
-            // Unchanged: the same surfaces, none changed since the last view, no new tool result.
-            var key: [Int] = []  // one array, sized once
-            key.reserveCapacity(surfaces.count + 1)
-            for i in surfaces.indices { key.append(surfaces[i].generation) }
-            key.append(s.toolRevision)
-            if let view = reply.view, view.key == key, view.streaming == document.isStreaming, surfaces.allSatisfy({ $0.changes.isEmpty }) {
+            // Unchanged: the same surfaces, none changed since the last view, no new tool result. The key is compared
+            // where it lies, and made again only when it differs (the surfaces of a reply seldom change).
+            let lastKey = reply.view?.key
+            let sameKey = lastKey.map { last in
+                last.count == surfaces.count + 1 && last.last == s.toolRevision
+                    && surfaces.indices.allSatisfy { last[$0] == surfaces[$0].generation }
+            } ?? false
+            if sameKey, let view = reply.view, view.streaming == document.isStreaming, surfaces.allSatisfy({ $0.changes.isEmpty }) {
                 return (view.node, [], [])
             }
+            let key = sameKey ? lastKey! : surfaces.map(\.generation) + [s.toolRevision]
             let last = (reply.view.map { ($0.key, $0.streaming) }, reply.components)
             // The last tree is let go before the new one is made: a caller that let go of it too leaves the kept
             // nodes theirs alone, and they are changed in place instead of copied.

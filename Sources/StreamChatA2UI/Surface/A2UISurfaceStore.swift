@@ -48,10 +48,13 @@ struct A2UISurfaceStore: Sendable {
 
     /// The surfaces a reply created, in creation order.
     func owned(by messageID: String) -> [A2UISurface] {
-        order.compactMap { id in
-            guard let surface = surfaces[id], surface.owner == messageID else { return nil }
-            return surface
+        // Read where they lie: each surface the reply owns is copied once, into the list, and no other is.
+        var owned: [A2UISurface] = []
+        for id in order {
+            guard let at = surfaces.index(forKey: id), surfaces.values[at].owner == messageID else { continue }
+            owned.append(surfaces.values[at])
         }
+        return owned
     }
 
     /// Whether a catalog id is one the renderer has (none means the basic catalog).
