@@ -55,6 +55,40 @@ import Testing
         #expect(log.allErrors.contains { $0.contains("Missing root component") })
     }
 
+    @Test func `a surface that waited for its root is ready once the root arrives, and stays so as the reply streams`() throws {
+        let host = a2uiHost(Log())
+        var lines = [create(), components([["id": "t", "component": "Text", "text": ["path": "/v"]]])]
+        #expect(try render(lines, streaming: true, host: host).state == .pending)
+        lines.append(components([["id": "root", "component": "Column", "children": ["t"]]]))
+        var surface = try render(lines, streaming: true, host: host)
+        #expect(surface.state == .ready && surface.children.map(\.id) == ["root"])
+        lines.append(data("/v", "one"))
+        surface = try render(lines, streaming: true, host: host)
+        #expect(surface.state == .ready && surface.children.first?.children.first?.props["text"] == "one")
+    }
+
+    @Test func `a surface deleted and created again under its id waits for a root of its own`() throws {
+        let host = a2uiHost(Log())
+        var lines = [create(), components([["id": "root", "component": "Divider"]])]
+        #expect(try render(lines, streaming: true, host: host).children.first?.type == "Divider")
+        lines += [["version": "v1.0", "deleteSurface": ["surfaceId": "s"]], create()]
+        let again = try render(lines, streaming: true, host: host)
+        #expect(again.state == .pending && again.children.isEmpty)
+    }
+
+    @Test func `a tree the app keeps is not changed by the renders that follow it`() throws {
+        let host = a2uiHost(Log())
+        var lines = [create(), components([["id": "root", "component": "Column", "children": ["t"]], ["id": "t", "component": "Text", "text": ["path": "/v"]]]),
+                     data("/v", "first")]
+        let kept = try render(lines, streaming: true, host: host)
+        for value in ["second", "third"] {
+            lines.append(data("/v", .string(value)))
+            let next = try render(lines, streaming: true, host: host)
+            #expect(next.children.first?.children.first?.props["text"] == .string(value))
+        }
+        #expect(kept.state == .ready && kept.children.first?.children.first?.props["text"] == "first")
+    }
+
     @Test func `self references and cycles become error nodes and are reported, never followed`() throws {
         let log = Log()
         let selfRef = try render([create(), components([["id": "root", "component": "Card", "child": "root"]])], log: log)
