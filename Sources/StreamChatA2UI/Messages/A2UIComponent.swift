@@ -10,12 +10,17 @@ public struct A2UIComponent: Sendable, Hashable {
         let type: String
         let catalogID: String?
         let properties: JSONObject
+        /// Whether it has a `weight` or an `accessibility` member (known once: every node made from it asks).
+        let hasWeight: Bool
+        let hasAccessibility: Bool
 
         init(id: String, type: String, catalogID: String?, properties: JSONObject) {
             self.id = id
             self.type = type
             self.catalogID = catalogID
             self.properties = properties
+            hasWeight = properties["weight"] != nil
+            hasAccessibility = properties["accessibility"] != nil
         }
     }
 
@@ -42,6 +47,11 @@ public struct A2UIComponent: Sendable, Hashable {
         get { storage.properties }
         set { storage = Storage(id: id, type: type, catalogID: catalogID, properties: newValue) }
     }
+
+    /// Whether it has a `weight` member (looked up once, when it was made).
+    var hasWeight: Bool { storage.hasWeight }
+    /// Whether it has an `accessibility` member (looked up once, when it was made).
+    var hasAccessibility: Bool { storage.hasAccessibility }
 
     /// A component.
     public init(id: String, type: String, catalogID: String? = nil, properties: JSONObject = JSONObject()) {

@@ -127,6 +127,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             }
             var problems: [A2UIProblem] = []
             var touched = Set<String>()
+            var deleted = restarted
             for item in items {
                 switch item {
                 case .problem(let p): problems.append(p)
@@ -137,6 +138,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                         problems.append(p)
                     case .success(let decoded):
                         for w in decoded.warnings { problems.append(A2UIProblem("WARNING", w, line: line)) }
+                        if case .deleteSurface = decoded.message { deleted = true }
                         do throws(A2UIProblem) {
                             // Another reply's surface changed: that reply renders again.
                             if let owner = try s.store.apply(decoded.message, from: context.messageID), owner != context.messageID {
@@ -151,7 +153,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 }
             }
             // The nodes of surfaces deleted go with them.
-            for id in s.caches.keys where !s.store.contains(id) { s.caches[id] = nil }
+            if deleted { for id in s.caches.keys where !s.store.contains(id) { s.caches[id] = nil } }
             return (problems, touched.compactMap { s.replies[$0]?.context })
         }
         for p in problems { context.report("a2ui " + p.description) }

@@ -336,10 +336,11 @@ struct A2UIIRBuilder {
     /// `weight` (under a Row or Column) and the resolved `accessibility`.
     @inline(never)
     private mutating func decorate(_ node: inout UINode, _ component: A2UIComponent, parent: A2UIComponent?, _ scope: A2UIScope) {
-        if let weight = component.properties["weight"]?.doubleValue, let parent, A2UIComponentSpec.weightedParents.contains(parent.type) {
+        if component.hasWeight, let weight = component.properties["weight"]?.doubleValue, let parent,
+           A2UIComponentSpec.weightedParents.contains(parent.type) {
             node.props["weight"] = A2UICoercion.json(weight)
         }
-        if case .object(let a)? = component.properties["accessibility"] {
+        if component.hasAccessibility, case .object(let a)? = component.properties["accessibility"] {
             var resolved = JSONObject()
             for (key, value) in a {
                 resolved[key] = key == "hidden" ? .bool(A2UICoercion.bool(evaluator.resolve(value, scope)))

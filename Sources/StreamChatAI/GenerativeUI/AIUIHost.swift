@@ -134,10 +134,11 @@ public final class AIUIHost: Sendable {
     /// The tools' definitions, sorted by name.
     public var tools: [AIToolDefinition] { toolBox.tools.map(\.definition) }
 
+    /// `components`: the app's components when the caller read them already (under the lock it held), else read now.
     func context(_ messageID: String, _ renderer: any AIUIRenderer, streaming: Bool, toolRuns: AIUIToolRunLog? = nil,
-                 pass: AIUIRenderPass? = nil) -> AIUIContext {
-        AIUIContext(host: self, messageID: messageID, components: renderer.usable(components), isStreaming: streaming, toolRuns: toolRuns,
-                    pass: pass)
+                 pass: AIUIRenderPass? = nil, components: [AIUIComponentDefinition]? = nil) -> AIUIContext {
+        AIUIContext(host: self, messageID: messageID, components: renderer.usable(components ?? self.components), isStreaming: streaming,
+                    toolRuns: toolRuns, pass: pass)
     }
 
     // MARK: Replies
@@ -157,7 +158,7 @@ public final class AIUIHost: Sendable {
     /// Takes a reply's document. Returns why it can't show, when no renderer reads it.
     @discardableResult
     public func receive(messageID: String, document: AIUIDocument) -> AIUIDocument.NoUI? {
-        let chosen = state.withLock { s -> (any AIUIRenderer, any AIUIEngine)? in
+        let chosen = state.withLock { s -> (any AIUIRenderer, any AIUIEngine, [AIUIComponentDefinition])? in
             let index = s.renderers.firstIndex { $0.renderer.format == document.format && $0.renderer.supports(version: document.version) }
             // Changed in place, through its index: a move of the reply out and back per update would cost its every member twice.
             if let at = s.replies.index(forKey: messageID) {
@@ -167,12 +168,12 @@ public final class AIUIHost: Sendable {
                 Self.update(&reply, document: document, renderer: index)
                 s.replies[messageID] = reply
             }
-            return index.map { s.renderers[$0] }
+            return index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components) }
         }
-        guard let (renderer, engine) = chosen else {
+        guard let (renderer, engine, components) = chosen else {
             return AIUIDocument.NoUI("no renderer reads \(document.format)\(document.version.map { " \($0)" } ?? ""); the reply shows its text")
         }
-        engine.receive(document, context: context(messageID, renderer, streaming: document.isStreaming))
+        engine.receive(document, context: context(messageID, renderer, streaming: document.isStreaming, components: components))
         return nil
     }
 
@@ -187,13 +188,15 @@ public final class AIUIHost: Sendable {
         let engine: any AIUIEngine
         /// The reply's pass, run by the engine itself when it keeps its nodes (then the last tree was let go).
         let pass: AIUIRenderPass?
+        /// The app's components, read under the same lock.
+        let components: [AIUIComponentDefinition]
     }
 
     /// For an engine that keeps its nodes (``AIUINodeFinishingEngine``), the last tree is let go when a new one is
     /// to be made: the engine's nodes are then its own again, and it changes the ones a message touched in place
     /// rather than copying them (an event meanwhile waits for the new tree, see `handle`).
     private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)],
-                                     finishing: [Bool], policy: AIUIPolicy) -> RenderInputs? {
+                                     finishing: [Bool], components: [AIUIComponentDefinition], policy: AIUIPolicy) -> RenderInputs? {
         guard let index = reply.renderer else { return nil }
         let current = reply.renderedRevision == reply.revision ? reply.tree : nil
         let engine = renderers[index].engine
@@ -204,7 +207,7 @@ public final class AIUIHost: Sendable {
             pass = AIUIRenderPass(finisher: reply.finisher, policy: policy)
         }
         return RenderInputs(document: reply.document, revision: reply.revision, current: current, renderer: renderers[index].renderer,
-                            engine: engine, pass: pass)
+                            engine: engine, pass: pass, components: components)
     }
 
     private static func update(_ reply: inout AIUIReply, document: AIUIDocument, renderer: Int?) {
@@ -220,7 +223,7 @@ public final class AIUIHost: Sendable {
         // would make that finish copy the reply's entrance table, every render.
         let found = state.withLock { s -> RenderInputs? in
             guard let at = s.replies.index(forKey: messageID) else { return nil }
-            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers, finishing: s.finishing, policy: policy)
+            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers, finishing: s.finishing, components: s.components, policy: policy)
         }
         guard let found else { return nil }
         let (document, revision, pass) = (found.document, found.revision, found.pass)
@@ -228,7 +231,8 @@ public final class AIUIHost: Sendable {
             return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree)
         }
         // An engine that keeps its nodes runs the host's pass on those it makes: its view is the tree as it is.
-        let made = found.engine.view(for: document, context: context(messageID, found.renderer, streaming: document.isStreaming, pass: pass))
+        let made = found.engine.view(for: document, context: context(messageID, found.renderer, streaming: document.isStreaming, pass: pass,
+                                                                              components: found.components))
         guard let view = made else {
             if pass != nil { state.withLock { s in if let at = s.replies.index(forKey: messageID) { s.replies.values[at].rendering -= 1 } } }
             return nil

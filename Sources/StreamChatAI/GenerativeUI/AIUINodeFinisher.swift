@@ -56,12 +56,13 @@ package final class AIUINodeFinisher: Sendable {
 
 /// One render's use of a reply's ``AIUINodeFinisher``, handed to its engine in the context.
 package final class AIUIRenderPass: @unchecked Sendable {
-    // Used by the one thread that makes the render.
+    // Used by the one thread that makes the render (asked at every node it makes: the runtime's exclusivity
+    // checks are left out).
     let finisher: AIUINodeFinisher
     let policy: AIUIPolicy
     let next: Int
-    var fresh = false
-    var refused: [String] = []
+    @exclusivity(unchecked) var fresh = false
+    @exclusivity(unchecked) var refused: [String] = []
 
     init(finisher: AIUINodeFinisher, policy: AIUIPolicy) {
         self.finisher = finisher
