@@ -22,11 +22,13 @@ struct A2UIEvaluator {
     /// The data each node read (for remaking only the nodes whose data changed).
     private(set) var reads: [(node: A2UIViewNode, path: JSONPointer)] = []
 
-    init(surfaceID: String, model: JSONValue, knownCatalogs: Set<String>,
+    /// `pointers`: where the pointers of paths read outside templates are kept between views, if anywhere.
+    init(surfaceID: String, model: JSONValue, knownCatalogs: Set<String>, pointers: A2UIPointerMemo? = nil,
          external: @escaping (String, JSONObject) -> Result<JSONValue, A2UIProblem>) {
         self.surfaceID = surfaceID
         self.model = model
         self.knownCatalogs = knownCatalogs
+        self.pointers = pointers
         self.external = external
     }
 
@@ -39,9 +41,19 @@ struct A2UIEvaluator {
         if let reader { reads.append((reader, path)) }
     }
 
+    /// The pointers of paths read outside any template, kept between views (nil: none are kept).
+    let pointers: A2UIPointerMemo?
+
     /// The pointer a binding names in `scope`, or nil (reported) when it is not one.
     mutating func pointer(_ path: String, _ scope: A2UIScope) -> JSONPointer? {
-        do { return try scope.pointer(path) } catch {
+        // Outside a template a path means the same pointer at every view: it is read once.
+        let memo = scope.index == nil && scope.path.isRoot ? pointers : nil
+        if let known = memo?.pointers[path] { return known }
+        do {
+            let pointer = try scope.pointer(path)
+            memo?.keep(pointer, for: path)
+            return pointer
+        } catch {
             report(A2UIProblem.Code.validationFailed, "the binding path \(JSONSerializer.quoted(path)) is not a JSON pointer: \(error)")
             return nil
         }
@@ -136,5 +148,18 @@ struct A2UIEvaluator {
             problems.append(A2UIProblem(error.code, error.message, surfaceID: surfaceID))
             return .null
         }
+    }
+}
+
+/// The pointers of binding paths outside templates, by their text: a surface's views read the same
+/// bindings again and again, and reading a pointer costs more than finding it. Used under the engine's lock.
+final class A2UIPointerMemo {
+    /// The most pointers kept (past it the memo starts over).
+    static let capacity = 4_096
+    @exclusivity(unchecked) private(set) var pointers: [String: JSONPointer] = [:]
+
+    func keep(_ pointer: JSONPointer, for path: String) {
+        if pointers.count >= Self.capacity { pointers.removeAll(keepingCapacity: true) }
+        pointers[path] = pointer
     }
 }

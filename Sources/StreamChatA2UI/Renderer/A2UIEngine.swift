@@ -199,12 +199,13 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 let (id, first) = (surface.id, nodes.isEmpty)
                 var changes = surface.changes
                 if everything { changes.all = true }
+                let cache = s.cache(of: id)
                 let evaluator = A2UIEvaluator(surfaceID: id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs,
-                                              external: hooks.external)
+                                              pointers: cache.pointers, external: hooks.external)
                 do {
                     var builder = A2UIIRBuilder(surface: consume surface, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
                                                 isComplete: !document.isStreaming, host: hooks.host, evaluator: consume evaluator,
-                                                cache: s.cache(of: id), changes: consume changes)
+                                                cache: cache, changes: consume changes)
                     nodes.append(builder.build())
                     problems += builder.problems
                 }

@@ -300,7 +300,8 @@ struct A2UIIRBuilder {
             report(A2UIProblem.Code.limit, "Global recursion limit exceeded: logical depth over \(Self.maxDepth) at \(id)")
             return errorNode(nodeID + "#limit", id, "nested too deep")
         }
-        guard StackGuard.hasRoom() else {
+        // The stack is asked every fourth level: a level's frames are small next to the room the guard keeps free.
+        guard depth & 3 != 0 || StackGuard.hasRoom() else {
             report(A2UIProblem.Code.limit, "components at \(id) are \(StackGuard.refusal)")
             return errorNode(nodeID + "#limit", id, "nested too deep")
         }

@@ -31,6 +31,8 @@ final class A2UIViewCache: @unchecked Sendable {
     @exclusivity(unchecked) var hasRoot = false
     /// The kept node of the root, as the last view made it (nil when it was not kept).
     @exclusivity(unchecked) var root: A2UIViewNode?
+    /// The pointers of the surface's binding paths outside templates (they mean the same in every view).
+    let pointers = A2UIPointerMemo()
 
     /// Starts a view of the surface `generation` whose ids start with `idPrefix`: the nodes `changes`
     /// make stale are marked, or everything is forgotten when the nodes can't be trusted.
