@@ -14,6 +14,8 @@ struct A2UIEvaluator {
     let model: JSONValue
     /// The catalog ids a call may name.
     let knownCatalogs: Set<String>
+    /// The pointers of paths read outside any template, kept between views (nil: none are kept).
+    let pointers: A2UIPointerMemo?
     /// Runs a function the catalog does not define (a host tool); nil when none provides it.
     let external: (String, JSONObject) -> Result<JSONValue, A2UIProblem>
     private(set) var problems: [A2UIProblem] = []
@@ -40,9 +42,6 @@ struct A2UIEvaluator {
     mutating func recordRead(_ path: JSONPointer) {
         if let reader { reads.append((reader, path)) }
     }
-
-    /// The pointers of paths read outside any template, kept between views (nil: none are kept).
-    let pointers: A2UIPointerMemo?
 
     /// The pointer a binding names in `scope`, or nil (reported) when it is not one.
     mutating func pointer(_ path: String, _ scope: A2UIScope) -> JSONPointer? {

@@ -15,7 +15,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
         /// The problems already told, so a render does not tell them again.
         var told: Set<String> = []
         /// The last view and what it was made from.
-        var view: (key: [Int], streaming: Bool, node: UINode?)?
+        var view: (generations: [Int], toolRevision: Int, streaming: Bool, node: UINode?)?
         /// How many app components the last view knew.
         var components = -1
         /// What its views' builders call (made with its first view).
@@ -169,18 +169,15 @@ final class A2UIEngine: AIUINodeFinishingEngine {
         let (node, problems, requests) = state.withLock { s -> (UINode?, [A2UIProblem], [ToolRequest]) in
             guard let reply = s.replies[context.messageID] else { return (nil, [], []) }
             var surfaces = s.store.owned(by: context.messageID)
-            // Unchanged: the same surfaces, none changed since the last view, no new tool result. The key is compared
-            // where it lies, and made again only when it differs (the surfaces of a reply seldom change).
-            let lastKey = reply.view?.key
-            let sameKey = lastKey.map { last in
-                last.count == surfaces.count + 1 && last.last == s.toolRevision
-                    && surfaces.indices.allSatisfy { last[$0] == surfaces[$0].generation }
-            } ?? false
-            if sameKey, let view = reply.view, view.streaming == document.isStreaming, surfaces.allSatisfy({ $0.changes.isEmpty }) {
+            // Unchanged: the same surfaces, none changed since the last view, no new tool result. The surfaces'
+            // generations are compared where they lie, and listed again only when they differ (they seldom do).
+            let sameSurfaces = reply.view?.generations.elementsEqual(surfaces.lazy.map(\.generation)) ?? false
+            if sameSurfaces, let view = reply.view, view.toolRevision == s.toolRevision, view.streaming == document.isStreaming,
+               surfaces.allSatisfy({ $0.changes.isEmpty }) {
                 return (view.node, [], [])
             }
-            let key = sameKey ? lastKey! : surfaces.map(\.generation) + [s.toolRevision]
-            let last = (reply.view.map { ($0.key, $0.streaming) }, reply.components)
+            let generations = sameSurfaces ? reply.view!.generations : surfaces.map(\.generation)
+            let last = (reply.view.map { ($0.toolRevision, $0.streaming) }, reply.components)
             // The last tree is let go before the new one is made: a caller that let go of it too leaves the kept
             // nodes theirs alone, and they are changed in place instead of copied.
             reply.view?.node = nil
@@ -191,7 +188,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             var nodes: [UINode] = []
             // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
             let everything = last.0 == nil || last.0?.1 != document.isStreaming
-                || last.0?.0.last != s.toolRevision || last.1 != context.components.count
+                || last.0?.0 != s.toolRevision || last.1 != context.components.count
             // Each surface is moved out of the list into its builder (not copied), and the builder is gone before the
             // store's surface forgets its changes: that storage is then the store's alone and is cleared in place.
             surfaces.reverse()
@@ -229,7 +226,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             let fresh = problems.filter { p in
                 !(document.isStreaming && p.code == A2UIProblem.Code.functionFailed) && reply.told.insert(p.description).inserted
             }
-            reply.view = (key, document.isStreaming, node)
+            reply.view = (generations, s.toolRevision, document.isStreaming, node)
             return (node, fresh, requests)
         }
         for p in problems { context.report("a2ui " + p.description) }

@@ -86,9 +86,8 @@ struct A2UIIRBuilder {
             host.finish(&node, nil)
         }
         defer { cache.surface = node }
-        // A root, once it arrived, stays (a message replaces components, never removes one).
-        if cache.hasRoot || surface.components["root"] != nil {
-            cache.hasRoot = true
+        // A kept root means the root arrived, and it stays (no lookup by id then).
+        if cache.root != nil || surface.components["root"] != nil {
             if node.state != .ready { node.state = .ready }
             node.children = [self.node("root", A2UIScope(), parent: nil, depth: 0, known: cache.root)]
             cache.root = lastMade

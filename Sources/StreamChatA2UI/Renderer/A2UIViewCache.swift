@@ -27,9 +27,8 @@ final class A2UIViewCache: @unchecked Sendable {
     @exclusivity(unchecked) var lastSize = 0
     /// The surface's own node as the last view gave it (its child is let go before the next view is made).
     @exclusivity(unchecked) var surface: UINode?
-    /// Whether the surface's root component arrived (it stays once it did).
-    @exclusivity(unchecked) var hasRoot = false
-    /// The kept node of the root, as the last view made it (nil when it was not kept).
+    /// The kept node of the root, as the last view made it (nil when it was not kept). There is one only once the
+    /// root component arrived, and it stays (a message replaces components, never removes one).
     @exclusivity(unchecked) var root: A2UIViewNode?
     /// The pointers of the surface's binding paths outside templates (they mean the same in every view).
     let pointers = A2UIPointerMemo()
@@ -46,7 +45,6 @@ final class A2UIViewCache: @unchecked Sendable {
             pathReaders = A2UIPathReaders()
             lastSize = 0
             surface = nil
-            hasRoot = false
             root = nil
             self.generation = generation
             self.idPrefix = idPrefix

@@ -37,11 +37,13 @@ public final class AIUIHost: Sendable {
         var onNeedsRender: OnNeedsRender?
     }
 
+    /// A renderer, its engine, and whether the engine keeps its nodes between views.
+    typealias Renderer = (renderer: any AIUIRenderer, engine: any AIUIEngine, keepsNodes: Bool)
+
     struct State {
-        var renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)] = []
-        /// Whether each renderer's engine keeps its nodes (``AIUINodeFinishingEngine``), asked once: a cast to a
-        /// protocol searches the runtime's conformances, which a render per message would pay each time.
-        var finishing: [Bool] = []
+        /// Each renderer with its engine, and whether that engine keeps its nodes (``AIUINodeFinishingEngine``), asked
+        /// once: a cast to a protocol searches the runtime's conformances, which a render per message would pay each time.
+        var renderers: [Renderer] = []
         var components: [AIUIComponentDefinition] = []
         var replies: [String: AIUIReply] = [:]
         var callbacks = Callbacks()
@@ -83,8 +85,7 @@ public final class AIUIHost: Sendable {
     public func add(renderer: any AIUIRenderer) {
         let engine = renderer.makeEngine()
         let components = state.withLock { s in
-            s.renderers.append((renderer, engine))
-            s.finishing.append(engine is any AIUINodeFinishingEngine)
+            s.renderers.append((renderer, engine, engine is any AIUINodeFinishingEngine))
             return s.components
         }
         for component in components where renderer.clashes(with: component) { reportClash(component, renderer.format) }
@@ -177,8 +178,7 @@ public final class AIUIHost: Sendable {
         return nil
     }
 
-    /// What a render of `reply` needs, read in place (inout: a copy of the reply would cost its every member).
-    /// What a render reads of its reply.
+    /// What a render reads of its reply (under the lock, in place: a copy of the reply would cost its every member).
     private struct RenderInputs {
         let document: AIUIDocument
         let revision: Int
@@ -195,13 +195,13 @@ public final class AIUIHost: Sendable {
     /// For an engine that keeps its nodes (``AIUINodeFinishingEngine``), the last tree is let go when a new one is
     /// to be made: the engine's nodes are then its own again, and it changes the ones a message touched in place
     /// rather than copying them (an event meanwhile waits for the new tree, see `handle`).
-    private static func renderInputs(_ reply: inout AIUIReply, renderers: [(renderer: any AIUIRenderer, engine: any AIUIEngine)],
-                                     finishing: [Bool], components: [AIUIComponentDefinition], policy: AIUIPolicy) -> RenderInputs? {
+    private static func renderInputs(_ reply: inout AIUIReply, renderers: [Renderer], components: [AIUIComponentDefinition],
+                                     policy: AIUIPolicy) -> RenderInputs? {
         guard let index = reply.renderer else { return nil }
         let current = reply.renderedRevision == reply.revision ? reply.tree : nil
         let engine = renderers[index].engine
         var pass: AIUIRenderPass?
-        if current == nil && finishing[index] {
+        if current == nil && renderers[index].keepsNodes {
             reply.tree = nil
             reply.rendering += 1
             pass = AIUIRenderPass(finisher: reply.finisher, policy: policy)
@@ -223,7 +223,7 @@ public final class AIUIHost: Sendable {
         // would make that finish copy the reply's entrance table, every render.
         let found = state.withLock { s -> RenderInputs? in
             guard let at = s.replies.index(forKey: messageID) else { return nil }
-            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers, finishing: s.finishing, components: s.components, policy: policy)
+            return Self.renderInputs(&s.replies.values[at], renderers: s.renderers, components: s.components, policy: policy)
         }
         guard let found else { return nil }
         let (document, revision, pass) = (found.document, found.revision, found.pass)
@@ -270,7 +270,7 @@ public final class AIUIHost: Sendable {
     }
 
     private func removeFromEngines(_ messageID: String) {
-        for (_, engine) in state.withLock({ $0.renderers }) { engine.remove(messageID: messageID) }
+        for (_, engine, _) in state.withLock({ $0.renderers }) { engine.remove(messageID: messageID) }
     }
 
     // MARK: The data model
