@@ -42,6 +42,26 @@ import Testing
         #expect(throws: JSONPointerError.self) { try model.set(1, at: JSONPointer("/items/0/x")) }
     }
 
+    @Test func `a container made on the way is a list when the next token is an index, else an object`() throws {
+        var model: JSONValue = .object([:])
+        try model.set("Ann", at: JSONPointer("/rows/0/name"))
+        try model.set("Bob", at: JSONPointer("/rows/1/name"))
+        try model.set("x", at: JSONPointer("/tags/-"))
+        try model.set(1, at: JSONPointer("/user/7a"))
+        #expect(model == ["rows": [["name": "Ann"], ["name": "Bob"]], "tags": ["x"], "user": ["7a": 1]])
+        // A null on the way is replaced the same way.
+        try model.set(nil, at: JSONPointer("/user/7a"))
+        try model.set(.null, at: JSONPointer("/user/ids"))
+        try model.set(true, at: JSONPointer("/user/ids/0"))
+        #expect(model.value(at: try JSONPointer("/user/ids")) == [true])
+        // An index past the end of the new list is refused, and nothing is left behind.
+        let before = model
+        #expect(throws: JSONPointerError.self) { try model.set(1, at: JSONPointer("/rows/5/name")) }
+        #expect(throws: JSONPointerError.self) { try model.set(1, at: JSONPointer("/fresh/3")) }
+        #expect(throws: JSONPointerError.self) { try model.set(1, at: JSONPointer("/rows/2/x/01")) }
+        #expect(model == before)
+    }
+
     @Test func `relative pointers resolve against a base, absolute ones stand alone`() throws {
         let base = try JSONPointer("/items/2")
         #expect(try base.resolving("name").description == "/items/2/name")

@@ -148,8 +148,11 @@ extension JSONValue {
         return node
     }
 
-    /// Puts `value` where `pointer` refers, creating missing objects on the
+    /// Puts `value` where `pointer` refers, creating missing containers on the
     /// way (`-` appends to an array); a nil value removes what is there.
+    ///
+    /// A container made on the way (where nothing or `null` is) is an array when the token after it
+    /// is all digits (`/items/0` makes `items` a list), else an object, as UI data models do.
     /// - Throws: ``JSONPointerError`` when the way passes
     ///   through a string, number or other non-container, or names an array
     ///   element out of range.
@@ -160,26 +163,31 @@ extension JSONValue {
     /// Each level is taken out of `self` while it changes, so the containers on the way are
     /// changed in place rather than copied (a value put into a long list costs O(depth), not O(size));
     /// on a throw, every level is put back as it was.
+    ///
+    /// The payload is taken with `if case`, not `switch self`: a `switch` keeps its subject alive to
+    /// the end of the case, so the container bound there is shared and its first change copies it
+    /// (each set would cost O(size)).
     private mutating func set(_ value: JSONValue?, at tokens: ArraySlice<String>, whole pointer: JSONPointer) throws(JSONPointerError) {
         guard let first = tokens.first else {
             self = value ?? .null
             return
         }
         let rest = tokens.dropFirst()
-        switch self {
-        case .object(var o):
+        if case .object(var o) = self {
             self = .null
             defer { self = .object(o) }
             if rest.isEmpty {
                 o[first] = value
             } else if o[first] == nil || o[first]?.isNull == true {
-                var child = JSONValue.object(JSONObject())
+                var child = JSONValue.container(for: rest.first!)
                 try child.set(value, at: rest, whole: pointer)
                 o[first] = child
             } else {
                 _ = try o.modifyValue(forKey: first) { (child) throws(JSONPointerError) in try child.set(value, at: rest, whole: pointer) }
             }
-        case .array(var a):
+            return
+        }
+        if case .array(var a) = self {
             guard let i = JSONPointer.index(first, count: a.count, allowingEnd: value != nil) else {
                 throw JSONPointerError("\(pointer): no element \(first) in an array of \(a.count)")
             }
@@ -188,23 +196,34 @@ extension JSONValue {
             if rest.isEmpty {
                 if let value { if i == a.count { a.append(value) } else { a[i] = value } } else { a.remove(at: i) }
             } else {
-                if i == a.count { a.append(.object(JSONObject())) }
+                let appended = i == a.count
+                if appended { a.append(.null) }
                 do {
                     try a[i].set(value, at: rest, whole: pointer)
                 } catch {
-                    if i == a.count - 1, a[i] == .object(JSONObject()) { a.removeLast() }
+                    if appended { a.removeLast() }
                     throw error
                 }
             }
-        case .null where value != nil:
-            self = .object(JSONObject())
-            do { try set(value, at: tokens, whole: pointer) } catch {
-                self = .null
-                throw error
-            }
-        default:
+            return
+        }
+        guard isNull, value != nil else {
             throw JSONPointerError("\(pointer): \(first) is inside a \(typeName), not an object or array")
         }
+        self = .container(for: first)
+        do { try set(value, at: tokens, whole: pointer) } catch {
+            self = .null
+            throw error
+        }
+    }
+}
+
+extension JSONValue {
+    /// The empty container a pointer makes on its way to `token`: a list for an index (or `-`, the end of
+    /// one), else an object.
+    fileprivate static func container(for token: String) -> JSONValue {
+        let isIndex = token == "-" || !token.isEmpty && token.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return isIndex ? .array([]) : .object(JSONObject())
     }
 }
 
