@@ -187,8 +187,10 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             var problems: [A2UIProblem] = []
             var nodes: [UINode] = []
             // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
-            let everything = last.0 == nil || last.0?.1 != document.isStreaming
-                || last.0?.0 != s.toolRevision || last.1 != context.components.count
+            // A reply that only completed remakes the nodes whose making depends on that (the cache knows them).
+            let sameInputs = last.0?.0 == s.toolRevision && last.1 == context.components.count
+            let completed = sameInputs && last.0?.1 == true && !document.isStreaming
+            let everything = !sameInputs || last.0?.1 != document.isStreaming && !completed
             // Each surface is moved out of the list into its builder (not copied), and the builder is gone before the
             // store's surface forgets its changes: that storage is then the store's alone and is cleared in place.
             surfaces.reverse()
@@ -196,6 +198,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 let (id, first) = (surface.id, nodes.isEmpty)
                 var changes = surface.changes
                 if everything { changes.all = true }
+                if completed { changes.completed = true }
                 let cache = s.cache(of: id)
                 let evaluator = A2UIEvaluator(surfaceID: id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs,
                                               pointers: cache.pointers, external: hooks.external)

@@ -173,13 +173,16 @@ struct A2UIIRBuilder {
                        "Dangling reference: Component '\(parent?.id ?? "Surface")' references non-existent component '\(id)'")
             }
             node.component = nil
+            node.changesAtCompletion = true
             return keep(node, UINode(id: nodeID, type: "placeholder", props: ["component_id": .string(id)], state: .pending), children: [])
         }
         node.component = component
         node.ref = A2UINodeRef(nodeID: nodeID, surfaceID: surface.id, componentID: id, type: component.type, scope: scope)
+        let problemsBefore = problems.count + evaluator.problems.count
+        let spec = catalog.spec(component.type)
         let (made, children) = inside(node) { builder -> UINode in
             var made: UINode
-            if let spec = builder.catalog.spec(component.type) {
+            if let spec {
                 made = builder.basicNode(component, spec: spec, nodeID: nodeID, scope, depth: depth)
             } else {
                 made = builder.otherNode(component, nodeID: nodeID, scope)
@@ -188,6 +191,8 @@ struct A2UIIRBuilder {
             builder.decorate(&made, component, parent: parent, scope)
             return made
         }
+        // An app component's node says whether the reply streams; a problem may be told only once it is complete.
+        node.changesAtCompletion = spec == nil || problems.count + evaluator.problems.count != problemsBefore
         return keep(node, made, children: children)
     }
 
@@ -395,6 +400,9 @@ struct A2UIIRBuilder {
             // The instances kept are the last view's nodes as they were: one array, shared, not a copy per node.
             var out = instances.nodes
             instances.nodes = []
+            // The owner's last node holds the same list; it is made again here, so it lets go of it first and the
+            // list grows in place (else each message would copy every instance's node).
+            if !owner.node.children.isEmpty { owner.node.children = [] }
             var i = 0
             var unkept = Int.max
             // Nothing below the list changed and it only grew (one item a message, as agents stream lists): the kept
@@ -402,7 +410,9 @@ struct A2UIIRBuilder {
             if owner.patchAt != view, instances.start == 0, collected.isEmpty, owner.children.count == out.count,
                instances.items.count == out.count, made + owner.size <= Self.maxNodes {
                 made += owner.size - 1
+                // Taken, not shared: the owner keeps what is collected here, grown in place.
                 collected = owner.children
+                owner.children = []
                 i = out.count
                 if let last = instances.items.last { lastMade = last }
             }

@@ -59,6 +59,9 @@ final class A2UIViewCache: @unchecked Sendable {
             for id in [c] + (componentReaders[c] ?? []) { if let parent = nodes[id]?.parent { remake(parent) } else { remake(id) } }
         }
         for id in changes.nodes { remake(id) }
+        if changes.completed {
+            for node in nodes.values where node.changesAtCompletion { remake(node) }
+        }
         for path in changes.paths { pathReaders.forEachReader(of: path) { remake($0) } }
         return true
     }
@@ -178,6 +181,9 @@ final class A2UIViewNode {
     @exclusivity(unchecked) var madeAt = -1
     /// Whether it is being made now (a way back to it is a cycle).
     @exclusivity(unchecked) var isMaking = false
+    /// Whether its making depends on the reply being complete: it is a placeholder (reported as dangling then), an
+    /// app component (told whether the reply streams), or its making found a problem (some are told only then).
+    @exclusivity(unchecked) var changesAtCompletion = false
     /// The data paths it registered as read.
     @exclusivity(unchecked) var reads: [JSONPointer] = []
     /// Its children as instances of a template, when its child list is one.

@@ -9,11 +9,14 @@ struct A2UIChanges: Sendable {
     var placements: Set<String> = []
     var paths: [JSONPointer] = []
     var nodes: Set<String> = []
+    /// The reply was streaming and is now complete (nothing else about the view changed): only the nodes whose
+    /// making depends on that are made again.
+    var completed = false
     var all = true
 
     init(all: Bool = true) { self.all = all }
 
-    var isEmpty: Bool { !all && components.isEmpty && placements.isEmpty && paths.isEmpty && nodes.isEmpty }
+    var isEmpty: Bool { !all && !completed && components.isEmpty && placements.isEmpty && paths.isEmpty && nodes.isEmpty }
 
     /// More paths than this and the view is remade whole (cheaper than following each).
     static let maxPaths = 256
@@ -25,6 +28,7 @@ struct A2UIChanges: Sendable {
         if !placements.isEmpty { placements.removeAll(keepingCapacity: true) }
         if !paths.isEmpty { paths.removeAll(keepingCapacity: true) }
         if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
+        completed = false
         all = false
     }
 
