@@ -23,8 +23,12 @@ enum A2UIBench {
     /// How the stream builds its UI.
     enum Shape: String {
         /// As agents write long UIs: a skeleton of sections, each section's cards, each card's lines
-        /// (placeholders first, then each component on its own message, then data).
+        /// (placeholders first, then each component on its own message, then data); as many sections
+        /// as the messages fill, so every message adds to the UI.
         case tree
+        /// The same, over ten sections only: after its first hundred cards the agent sends the same cards
+        /// again (the same components, the same values), as agents that re-send what they sent do.
+        case resend
         /// A list template over the data: each message adds one item to a list of hundreds.
         case flat
     }
@@ -61,13 +65,17 @@ enum A2UIBench {
                 lines.append(data("/items/\(i)", ["name": .string("Item \(i)"), "price": .number(Double(i) * 1.25)]))
                 i += 1
             }
-        case .tree:
-            let sections = 10, cards = 10
+        case .tree, .resend:
+            let cards = 10
+            // A section takes one message for itself and three for each card.
+            let sections = shape == .resend ? 10 : max(1, (messages - lines.count - 1 + 3 * cards) / (1 + 3 * cards))
             lines.append(update([component("root", "Column", ["children": .array((0..<sections).map { .string("sec\($0)") })])]))
             var s = 0, c = 0
             while lines.count < messages {
                 if c == 0 {
-                    lines.append(update([component("sec\(s)", "Column", ["children": .array((0..<cards).map { .string("card\(s)_\($0)") })])]))
+                    // The last section lists only the cards the messages left fill (none waits for a card never sent).
+                    let listed = shape == .resend ? cards : max(1, min(cards, (messages - lines.count - 1) / 3))
+                    lines.append(update([component("sec\(s)", "Column", ["children": .array((0..<listed).map { .string("card\(s)_\($0)") })])]))
                 }
                 let card = "card\(s)_\(c)"
                 lines.append(update([component(card, "Card", ["child": .string(card + "_col")]),

@@ -149,6 +149,30 @@ import Testing
         #expect(root(host)?.children.first?.type == "Text")
     }
 
+    @Test func `a component or a value sent again unchanged changes nothing, and a changed one does`() throws {
+        var store = A2UISurfaceStore(catalog: .basic, knownCatalogs: A2UICatalog.basicCatalogAliases)
+        func text(_ shown: JSONValue) -> A2UIMessage {
+            .updateComponents(surfaceID: "s", components: [A2UIComponent(id: "t", type: "Text", properties: ["text": shown])])
+        }
+        func value(_ path: String, _ value: JSONValue?) throws -> A2UIMessage {
+            .updateDataModel(surfaceID: "s", path: try JSONPointer(path), value: value)
+        }
+        _ = try store.apply(.createSurface(.init(id: "s")), from: "m")
+        for message in [text("Hi"), try value("/v", ["a": 1]), try value("", ["v": ["a": 1], "w": true])] { _ = try store.apply(message, from: "m") }
+        store.clearChanges(of: "s")
+        for message in [text("Hi"), try value("/v", ["a": 1]), try value("/v/a", 1), try value("", ["v": ["a": 1], "w": true])] {
+            _ = try store.apply(message, from: "m")
+        }
+        #expect(store["s"]?.changes.isEmpty == true)
+        _ = try store.apply(text("Hello"), from: "m")
+        _ = try store.apply(try value("/v/a", 2), from: "m")
+        #expect(store["s"]?.changes.components == ["t"])
+        #expect(store["s"]?.changes.paths.map(\.description) == ["/v/a"])
+        #expect(store["s"]?.dataModel == ["v": ["a": 2], "w": true])
+        // A deletion is never skipped: one that can't be followed is still refused.
+        #expect(throws: A2UIProblem.self) { try store.apply(try value("/w/0", nil), from: "m") }
+    }
+
     @Test func `the agent calling a renderer function is refused as an invalid function call`() {
         let log = Log()
         let host = a2uiHost(log)

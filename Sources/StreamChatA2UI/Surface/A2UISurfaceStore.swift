@@ -98,8 +98,12 @@ struct A2UISurfaceStore: Sendable {
             return try modify(id) { (surface) throws(A2UIProblem) -> String in
                 do {
                     if path.isRoot {
-                        surface.dataModel = value ?? .object(JSONObject())
+                        let model = value ?? .object(JSONObject())
+                        // The same data again (agents re-send what they sent): nothing changes, no node reads it anew.
+                        if surface.dataModel == model { return surface.owner }
+                        surface.dataModel = model
                     } else {
+                        if let value, surface.dataModel.value(at: path) == value { return surface.owner }
                         try surface.dataModel.set(value, at: path)
                     }
                     surface.changes.changed(path: path)
@@ -156,6 +160,8 @@ struct A2UISurfaceStore: Sendable {
         }
         for c in components {
             let old = surface.components[c.id]
+            // The same component again (agents re-send what they sent): nothing changes, no node is made again.
+            if let old, old == c { continue }
             if let old, old.type != c.type { surface.resetLocalState(of: c.id) }
             // A component listed in a second place (or no longer) gets other node ids: its parents are made again.
             for id in old.map({ catalog.references(of: $0) }) ?? [] {
