@@ -68,6 +68,37 @@ import Testing
         #expect(node(host, "item@/items/3")?.props["text"] == "item 3")
     }
 
+    @Test func `after every message, a streamed template list shows what the same text rendered afresh shows`() throws {
+        let streamed = a2uiHost(Log())
+        var lines = [create(), components([["id": "root", "component": "Column", "children": ["list", "count"]],
+                                           ["id": "list", "component": "List", "children": ["componentId": "row", "path": "/items"]],
+                                           ["id": "row", "component": "Row", "children": ["name", "price"]],
+                                           ["id": "name", "component": "Text", "text": ["path": "name"]],
+                                           ["id": "price", "component": "Text", "text": ["path": "price"]],
+                                           ["id": "count", "component": "Text", "text": ["path": "/total"]]])]
+        for i in 0..<5 { lines.append(data("/items/\(i)", ["name": .string("n\(i)"), "price": .number(Double(i))])) }
+        lines += [data("/items/2/name", "changed"), data("/total", "5 items"),
+                  components([["id": "price", "component": "Text", "text": ["path": "name"]]]),
+                  data("/items/5", ["name": "n5", "price": 5]), data("/items", [["name": "only"]]),
+                  data("/items/1", ["name": "again"]), data("/items/0", ["name": "only"])]
+        var kept: [UINode] = []
+        func shown(_ root: UINode?) -> [String] {
+            (root?.all ?? []).map { "\($0.id) \($0.type) \(JSONSerializer.string(.object($0.props)))" }
+        }
+        for end in 1...lines.count {
+            let text = jsonl(Array(lines.prefix(end)))
+            receive(streamed, text, streaming: end < lines.count)
+            let root = streamed.render(messageID: "m")?.root
+            if let root { kept.append(root) }
+            let fresh = a2uiHost(Log())
+            receive(fresh, text, streaming: end < lines.count)
+            #expect(shown(root) == shown(fresh.render(messageID: "m")?.root), "after message \(end)")
+        }
+        // The trees handed out before are the app's: later renders did not change them.
+        #expect(shown(kept[6]).contains { $0.hasPrefix("row@/items/4 Row") })
+        #expect(!shown(kept[6]).contains { $0.contains("changed") })
+    }
+
     @Test func `tabs switch and a modal opens and closes as local state only, with no action`() throws {
         let log = Log()
         let host = a2uiHost(log)
