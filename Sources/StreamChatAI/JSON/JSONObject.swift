@@ -20,6 +20,15 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         index = nil
     }
 
+    /// An empty object with room for `capacity` members (one made member by member grows its storage once).
+    public init(minimumCapacity capacity: Int) {
+        keys = []
+        values = []
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+        index = nil
+    }
+
     /// An object with these members, in this order.
     public init(_ members: some Sequence<(String, JSONValue)>) {
         keys = []

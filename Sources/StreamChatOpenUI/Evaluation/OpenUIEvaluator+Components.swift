@@ -20,14 +20,15 @@ extension OpenUIEvaluator {
             report("excess-args", component: spec.name, "\(spec.name) takes \(spec.props.count) arguments, not \(args.count)",
                    hint: "Signature: \(spec.shortSignature). * marks required")
         }
-        var props = OpenUIObject()
+        // Each prop is set once, in the library's order: room made up front, no search before each.
+        var props = OpenUIObject(minimumCapacity: spec.props.count)
         var broken = false
         for (i, prop) in spec.props.enumerated() {
             let outcome: Conformance
             if i < args.count {
                 let expression = args[i]
                 if prop.isBindable, case .state(let variable) = expression {
-                    props[prop.name] = .binding(variable)
+                    props.add(.binding(variable), newKey: prop.name)
                     continue
                 }
                 outcome = conform(evaluate(expression, scope: scope, position: .value), to: prop.type, component: spec.name, prop: prop.name)
@@ -36,10 +37,10 @@ extension OpenUIEvaluator {
             }
             switch outcome {
             case .accepted(let value):
-                props[prop.name] = value
+                props.add(value, newKey: prop.name)
             case .absent(let explicitNull, let unresolved):
                 if let fallback = prop.defaultValue {
-                    props[prop.name] = fallback
+                    props.add(fallback, newKey: prop.name)
                 } else if prop.isRequired {
                     broken = true
                     // While streaming, a reference that hasn't arrived yet is not a mistake.
@@ -53,7 +54,7 @@ extension OpenUIEvaluator {
                 report("type-mismatch", component: spec.name, path: "/" + prop.name, "\(spec.name).\(prop.name): \(why)",
                        hint: "Signature: \(spec.shortSignature). * marks required")
                 if let fallback = prop.defaultValue {
-                    props[prop.name] = fallback
+                    props.add(fallback, newKey: prop.name)
                 } else if prop.isRequired {
                     broken = true
                 }

@@ -130,6 +130,11 @@ public struct OpenUIObject: Sendable, Equatable {
 
     public init() {}
 
+    /// An empty object with room for `capacity` members.
+    init(minimumCapacity capacity: Int) {
+        members.reserveCapacity(capacity)
+    }
+
     public init(_ pairs: [(String, OpenUIValue)]) {
         for (k, v) in pairs { self[k] = v }
     }
@@ -157,6 +162,11 @@ public struct OpenUIObject: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { members.isEmpty }
+
+    /// Sets a member the object does not have yet (the caller knows): no search for it first.
+    mutating func add(_ value: OpenUIValue, newKey key: String) {
+        if Self.arrayIndex(key) != nil { self[key] = value } else { members.append((key, value)) }
+    }
 
     public static func == (a: OpenUIObject, b: OpenUIObject) -> Bool {
         a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }

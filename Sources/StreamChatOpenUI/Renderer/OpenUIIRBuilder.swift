@@ -15,12 +15,22 @@ struct OpenUIIRBuilder {
         var formName: String?
     }
 
+    /// Where a node sits in its parent: the slot, and its place in the slot's list (empty when the slot holds one
+    /// component). A node shows it in `props.slot` and `props.slot_index`.
+    struct Tag: Equatable {
+        var slot: String
+        var path: [Int]
+    }
+
     /// A statement's nodes from an earlier render, kept while its value is the same one (a class: renders
     /// look at many of them and change few).
     final class Kept {
         let version: Int
         let formName: String?
+        /// The node as it was made, tagged with `tag` when it was made in a parent's slot (the tag is put on while
+        /// the node is its maker's alone, not on a copy).
         let node: UINode
+        let tag: Tag?
         /// The statements shown inside it, by number (their ids are taken when it is reused).
         let statements: [Int]
         /// How many nodes it holds.
@@ -28,12 +38,14 @@ struct OpenUIIRBuilder {
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
         var placed: (slot: String, path: [Int], node: UINode)?
 
-        init(version: Int, formName: String?, node: UINode, statements: [Int], size: Int) {
+        init(version: Int, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int) {
             self.version = version
             self.formName = formName
             self.node = node
+            self.tag = tag
             self.statements = statements
             self.size = size
+            if let tag { placed = (tag.slot, tag.path, node) }
         }
     }
 
@@ -54,7 +66,9 @@ struct OpenUIIRBuilder {
         struct Inline {
             var component: OpenUIComponent
             var formName: String?
+            /// As made, with its tag on.
             var node: UINode
+            var tag: Tag?
             var size: Int
             var generation: Int
         }
@@ -123,8 +137,9 @@ struct OpenUIIRBuilder {
     }
 
     mutating func node(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?) -> UINode {
-        if let old = reusable(c, formName: formName) { return old.node }
-        return made(c, parent: parent, slot: slot, inline: &inline, formName: formName)
+        // Only a node made in no slot is reused here: one made in a slot carries the slot's tag.
+        if let old = reusable(c, formName: formName, untagged: true) { return old.node }
+        return made(c, parent: parent, slot: slot, inline: &inline, formName: formName, tag: nil)
     }
 
     /// A child in its parent's slot, tagged with the slot (and its place in a list: `path` then `index`); a kept
@@ -134,16 +149,13 @@ struct OpenUIIRBuilder {
         if let old = reusable(c, formName: formName) {
             if let placed = old.placed, placed.slot == slot, Self.path(placed.path, is: path, index) { return placed.node }
             let full = index.map { path + [$0] } ?? path
-            let node = Self.tagged(old.node, slot: slot, path: full)
+            var node = old.node
+            Self.tag(&node, Tag(slot: slot, path: full), again: old.tag != nil)
             old.placed = (slot, full, node)
             return node
         }
         let full = index.map { path + [$0] } ?? path
-        let node = Self.tagged(made(c, parent: parent, slot: slot, inline: &inline, formName: formName), slot: slot, path: full)
-        if c.statementSlot >= 0, uses[c.statementSlot] == 1, let kept = memory[c.statementSlot] {
-            kept.placed = (slot, full, node)
-        }
-        return node
+        return made(c, parent: parent, slot: slot, inline: &inline, formName: formName, tag: Tag(slot: slot, path: full))
     }
 
     /// Whether `stored` is `path` followed by `index` (when there is one), without making that list.
@@ -152,11 +164,12 @@ struct OpenUIIRBuilder {
         return stored.count == path.count + 1 && stored[path.count] == index && stored.prefix(path.count).elementsEqual(path)
     }
 
-    /// A statement shown for the first time, whose value didn't change: its nodes from the last render, taken.
-    private mutating func reusable(_ c: OpenUIComponent, formName: String?) -> Kept? {
+    /// A statement shown for the first time, whose value didn't change: its nodes from the last render, taken
+    /// (with `untagged`, only nodes made in no parent's slot).
+    private mutating func reusable(_ c: OpenUIComponent, formName: String?, untagged: Bool = false) -> Kept? {
         let slot = c.statementSlot
         guard slot >= 0, let current = version?(slot), let old = memory[slot], old.version == current, old.formName == formName,
-              isUnused(slot)
+              !untagged || old.tag == nil, isUnused(slot)
         else { return nil }
         // Every statement inside must be unshown so far (a reused subtree takes their ids): a tight pass over numbers.
         let unshown = uses.withUnsafeBufferPointer { u in old.statements.allSatisfy { $0 >= u.count || u[$0] == 0 } }
@@ -167,7 +180,9 @@ struct OpenUIIRBuilder {
         return old
     }
 
-    private mutating func made(_ c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?) -> UINode {
+    /// The node of `c`, made (or an inline one taken as it was), tagged with `tag` when it goes in a parent's slot.
+    private mutating func made(_ c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?,
+                               tag: Tag?) -> UINode {
         let firstUsed = usedOrder.count
         let firstCount = nodeCount
         let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
@@ -175,23 +190,27 @@ struct OpenUIIRBuilder {
         nodeCount += 1
         guard nodeCount <= Self.maxNodes, StackGuard.hasRoom() else {
             isTruncated = true
-            return UINode(id: id, type: c.type)
+            var node = UINode(id: id, type: c.type)
+            if let tag { Self.tag(&node, tag, again: false) }
+            return node
         }
-        // A component written inline (not a statement's value) that is as it was last render: its node as it was.
-        // Only one with no statement inside (whose ids it would take) and no binding (its node shows the state).
+        // A component written inline (not a statement's value) that is as it was last render, in the same place: its
+        // node as it was. Only one with no statement inside (whose ids it would take) and no binding (its node shows
+        // the state).
         if c.statementID == nil, recordsIndex == false, let old = memory.inline[id], old.generation != memory.generation,
-           old.formName == formName, old.component == c {
+           old.formName == formName, old.tag == tag, old.component == c {
             memory.inline[id]?.generation = memory.generation
             nodeCount += old.size - 1
             return old.node
         }
-        let made = build(c, id: id, formName: formName)
+        var made = build(c, id: id, formName: formName)
+        if let tag { Self.tag(&made, tag, again: false) }
         if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated {
-            memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, statements: Array(usedOrder[firstUsed...]),
-                                           size: nodeCount - firstCount)
+            memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, tag: tag,
+                                           statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount)
         } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, made.bindings.isEmpty,
                   !Self.holdsBinding(c) {
-            memory.inline[id] = Memory.Inline(component: c, formName: formName, node: made, size: nodeCount - firstCount,
+            memory.inline[id] = Memory.Inline(component: c, formName: formName, node: made, tag: tag, size: nodeCount - firstCount,
                                               generation: memory.generation)
         }
         return made
@@ -212,7 +231,8 @@ struct OpenUIIRBuilder {
 
     private mutating func build(_ c: OpenUIComponent, id: String, formName: String?) -> UINode {
         let innerForm = c.type == "Form" ? (c.props["name"]?.text ?? formName) : formName
-        var props = JSONObject()
+        // Room for its props and the tags a slot puts on (`secure`, `slot`, `slot_index`).
+        var props = JSONObject(minimumCapacity: c.props.members.count + 3)
         var bindings = JSONObject()
         var children: [UINode] = []
         for (name, value) in c.props.members {
@@ -285,11 +305,15 @@ struct OpenUIIRBuilder {
     }
 
     // Static: a method on self, evaluated before a mutating call in its arguments, would copy self (and its dictionaries) each time.
-    private static func tagged(_ node: UINode, slot: String, path: [Int]) -> UINode {
-        var node = node
-        node.props["slot"] = .string(slot)
-        if !path.isEmpty { node.props["slot_index"] = .array(path.map { .integer(Int64($0)) }) }
-        return node
+    /// Puts `tag` on `node`'s props; `again` when the node carries another tag already (its place in a list goes
+    /// when the new place is not in one).
+    private static func tag(_ node: inout UINode, _ tag: Tag, again: Bool) {
+        node.props["slot"] = .string(tag.slot)
+        if !tag.path.isEmpty {
+            node.props["slot_index"] = .array(tag.path.map { .integer(Int64($0)) })
+        } else if again, node.props["slot_index"] != nil {
+            node.props["slot_index"] = nil
+        }
     }
 
     /// The statement's name the first time it is shown, else the parent's id, the slot and a count.
