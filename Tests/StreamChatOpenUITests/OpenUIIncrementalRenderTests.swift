@@ -156,6 +156,32 @@ import Testing
         #expect(root == Self.fresh(text, streaming: false, library: .standard).0)
     }
 
+    @Test func `a statement shown again inside a kept node keeps distinct ids in every render`() {
+        // The second `header` sits inside an inline Card, or inside another statement's node: a node kept with it
+        // would take `header~2` again on reuse, and the third `header` would get the same id.
+        // The statement that streams last changes what the root reads, not the nodes kept inside it.
+        let programs = [
+            "root = Card([header, Card([header]), header])\nheader = CardHeader(t ? \"Dinner\" : \"Dinner\", \"Tonight\")\n"
+                + "t = \"a value that streams in over many chunks\"\n",
+            "root = Card([header, box, header, extra])\nbox = Card([header])\nheader = CardHeader(\"Dinner\", \"Tonight\")\n"
+                + "extra = TextContent(note)\nnote = \"a value that streams in over many chunks\"\n",
+        ]
+        for text in programs {
+            for size in [1, 3, 7] {
+                let reply = OpenUIReply(library: .chat)
+                let texts = Self.prefixes(text, size: size)
+                for (i, t) in texts.enumerated() {
+                    reply.update(text: t, isStreaming: i < texts.count - 1)
+                    let root = reply.render().root
+                    var ids: [String] = []
+                    root?.walk { node, _ in ids.append(node.id) }
+                    #expect(Set(ids).count == ids.count, "\(ids) after \(t.utf8.count) bytes in chunks of \(size)")
+                    #expect(root == Self.fresh(t, streaming: i < texts.count - 1, library: .chat).0, "after \(t.utf8.count) bytes")
+                }
+            }
+        }
+    }
+
     @Test func `a reused value still counts against the work budget`() {
         var lines = ["root = Stack([Table([Col(\"c\", l0)])])"]
         for i in 0..<40 { lines.append("l\(i) = [l\(i + 1), l\(i + 1)]") }

@@ -101,6 +101,11 @@ struct OpenUIIRBuilder {
     private var unnumberedUses: [String: Int] = [:]
     /// The statements shown so far, by number, in order.
     private var usedOrder: [Int] = []
+    /// How many statement nodes were placed so far, and how many of them showed a statement again (`name~2`):
+    /// nodes are kept only when what they hold is known by ``usedOrder`` (no repeat inside, whose id depends on
+    /// what was shown before it).
+    private var statementShows = 0
+    private var repeatedShows = 0
     private var nodeCount = 0
     /// More nodes than this and the rest of the UI is left out (a program can describe an exponential tree).
     static let maxNodes = 20_000
@@ -176,6 +181,7 @@ struct OpenUIIRBuilder {
         guard unshown else { return nil }
         uses.withUnsafeMutableBufferPointer { u in for s in old.statements where s < u.count { u[s] = 1 } }
         usedOrder.append(contentsOf: old.statements)
+        statementShows += old.statements.count
         nodeCount += old.size
         return old
     }
@@ -184,6 +190,7 @@ struct OpenUIIRBuilder {
     private mutating func made(_ c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?,
                                tag: Tag?) -> UINode {
         let firstUsed = usedOrder.count
+        let (firstShows, firstRepeats) = (statementShows, repeatedShows)
         let firstCount = nodeCount
         let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
         if recordsIndex { index[id] = NodeInfo(component: c, formName: formName) }
@@ -205,10 +212,10 @@ struct OpenUIIRBuilder {
         }
         var made = build(c, id: id, formName: formName)
         if let tag { Self.tag(&made, tag, again: false) }
-        if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated {
+        if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated, repeatedShows == firstRepeats {
             memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, tag: tag,
                                            statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount)
-        } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, made.bindings.isEmpty,
+        } else if c.statementID == nil, !recordsIndex, !isTruncated, statementShows == firstShows, made.bindings.isEmpty,
                   !Self.holdsBinding(c) {
             memory.inline[id] = Memory.Inline(component: c, formName: formName, node: made, tag: tag, size: nodeCount - firstCount,
                                               generation: memory.generation)
@@ -330,6 +337,8 @@ struct OpenUIIRBuilder {
                 seen = unnumberedUses[statement, default: 0]
                 unnumberedUses[statement] = seen + 1
             }
+            statementShows += 1
+            if seen > 0 { repeatedShows += 1 }
             return seen == 0 ? statement : "\(statement)~\(seen + 1)"
         }
         defer { inline += 1 }
