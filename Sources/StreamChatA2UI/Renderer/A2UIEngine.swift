@@ -177,7 +177,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 return (view.node, [], [])
             }
             let generations = sameSurfaces ? reply.view!.generations : surfaces.map(\.generation)
-            let last = (reply.view.map { ($0.toolRevision, $0.streaming) }, reply.components)
+            let (lastView, lastComponents) = (reply.view.map { (toolRevision: $0.toolRevision, streaming: $0.streaming) }, reply.components)
             // The last tree is let go before the new one is made: a caller that let go of it too leaves the kept
             // nodes theirs alone, and they are changed in place instead of copied.
             reply.view?.node = nil
@@ -188,9 +188,9 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             var nodes: [UINode] = []
             // Anything that every node may read changed: the reply's state, the tools' results, the app's components.
             // A reply that only completed remakes the nodes whose making depends on that (the cache knows them).
-            let sameInputs = last.0?.0 == s.toolRevision && last.1 == context.components.count
-            let completed = sameInputs && last.0?.1 == true && !document.isStreaming
-            let everything = !sameInputs || last.0?.1 != document.isStreaming && !completed
+            let sameInputs = lastView?.toolRevision == s.toolRevision && lastComponents == context.components.count
+            let completed = sameInputs && lastView?.streaming == true && !document.isStreaming
+            let everything = !sameInputs || (lastView?.streaming == false && document.isStreaming)
             // Each surface is moved out of the list into its builder (not copied), and the builder is gone before the
             // store's surface forgets its changes: that storage is then the store's alone and is cleared in place.
             surfaces.reverse()

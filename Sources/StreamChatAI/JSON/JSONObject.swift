@@ -31,16 +31,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
 
     /// An object with these members, in this order.
     public init(_ members: some Sequence<(String, JSONValue)>) {
-        keys = []
-        values = []
         // Sized once (a literal's members are counted), not grown member by member.
-        keys.reserveCapacity(members.underestimatedCount)
-        values.reserveCapacity(members.underestimatedCount)
+        self.init(minimumCapacity: members.underestimatedCount)
         for (k, v) in members {
             keys.append(k)
             values.append(v)
         }
-        index = nil
         rebuildIndex()
     }
 

@@ -36,7 +36,7 @@ struct OpenUIIRBuilder {
         /// How many nodes it holds.
         let size: Int
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
-        var placed: (slot: String, path: [Int], node: UINode)?
+        var placed: (tag: Tag, node: UINode)?
 
         init(version: Int, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int) {
             self.version = version
@@ -45,7 +45,7 @@ struct OpenUIIRBuilder {
             self.tag = tag
             self.statements = statements
             self.size = size
-            if let tag { placed = (tag.slot, tag.path, node) }
+            if let tag { placed = (tag, node) }
         }
     }
 
@@ -101,11 +101,10 @@ struct OpenUIIRBuilder {
     private var unnumberedUses: [String: Int] = [:]
     /// The statements shown so far, by number, in order.
     private var usedOrder: [Int] = []
-    /// How many statement nodes were placed so far, and how many of them showed a statement again (`name~2`):
-    /// nodes are kept only when what they hold is known by ``usedOrder`` (no repeat inside, whose id depends on
-    /// what was shown before it).
-    private var statementShows = 0
-    private var repeatedShows = 0
+    /// How many statements were shown so far that ``usedOrder`` does not list: a repeat (`name~2`, whose id depends
+    /// on what was shown before it) or a statement of another program (no number). A node is kept only when it holds
+    /// none of them: reused, it could not count them.
+    private var unlistedShows = 0
     private var nodeCount = 0
     /// More nodes than this and the rest of the UI is left out (a program can describe an exponential tree).
     static let maxNodes = 20_000
@@ -152,11 +151,12 @@ struct OpenUIIRBuilder {
     private mutating func placed(_ c: OpenUIComponent, parent: String, slot: String, path: [Int], index: Int?, inline: inout Int,
                                  formName: String?) -> UINode {
         if let old = reusable(c, formName: formName) {
-            if let placed = old.placed, placed.slot == slot, Self.path(placed.path, is: path, index) { return placed.node }
+            if let placed = old.placed, placed.tag.slot == slot, Self.path(placed.tag.path, is: path, index) { return placed.node }
             let full = index.map { path + [$0] } ?? path
+            let tag = Tag(slot: slot, path: full)
             var node = old.node
-            Self.tag(&node, Tag(slot: slot, path: full), again: old.tag != nil)
-            old.placed = (slot, full, node)
+            Self.tag(&node, tag, again: old.tag != nil)
+            old.placed = (tag, node)
             return node
         }
         let full = index.map { path + [$0] } ?? path
@@ -181,7 +181,6 @@ struct OpenUIIRBuilder {
         guard unshown else { return nil }
         uses.withUnsafeMutableBufferPointer { u in for s in old.statements where s < u.count { u[s] = 1 } }
         usedOrder.append(contentsOf: old.statements)
-        statementShows += old.statements.count
         nodeCount += old.size
         return old
     }
@@ -190,7 +189,7 @@ struct OpenUIIRBuilder {
     private mutating func made(_ c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int, formName: String?,
                                tag: Tag?) -> UINode {
         let firstUsed = usedOrder.count
-        let (firstShows, firstRepeats) = (statementShows, repeatedShows)
+        let firstUnlisted = unlistedShows
         let firstCount = nodeCount
         let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
         if recordsIndex { index[id] = NodeInfo(component: c, formName: formName) }
@@ -212,10 +211,12 @@ struct OpenUIIRBuilder {
         }
         var made = build(c, id: id, formName: formName)
         if let tag { Self.tag(&made, tag, again: false) }
-        if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated, repeatedShows == firstRepeats {
+        if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated,
+           unlistedShows == firstUnlisted {
             memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, tag: tag,
                                            statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount)
-        } else if c.statementID == nil, !recordsIndex, !isTruncated, statementShows == firstShows, made.bindings.isEmpty,
+        } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, unlistedShows == firstUnlisted,
+                  made.bindings.isEmpty,
                   !Self.holdsBinding(c) {
             memory.inline[id] = Memory.Inline(component: c, formName: formName, node: made, tag: tag, size: nodeCount - firstCount,
                                               generation: memory.generation)
@@ -337,8 +338,7 @@ struct OpenUIIRBuilder {
                 seen = unnumberedUses[statement, default: 0]
                 unnumberedUses[statement] = seen + 1
             }
-            statementShows += 1
-            if seen > 0 { repeatedShows += 1 }
+            if seen > 0 || c.statementSlot < 0 { unlistedShows += 1 }
             return seen == 0 ? statement : "\(statement)~\(seen + 1)"
         }
         defer { inline += 1 }
