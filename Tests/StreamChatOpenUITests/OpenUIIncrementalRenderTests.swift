@@ -182,6 +182,59 @@ import Testing
         }
     }
 
+    @Test func `a completing reply tells the problems it held back and keeps the nodes that held nothing back`() throws {
+        // `bad` has an enum value that streaming lets through, `gap` a required prop whose reference never arrives,
+        // `loud` a function given an extra argument: each problem is told only once the reply is complete.
+        let text = """
+        root = Stack([plain, bad, gap, loud])
+        plain = Text("nothing to hold back")
+        bad = Stack([Text("x")], "diagonal")
+        gap = Metric("Guests", missing)
+        loud = Text(@Upper("a", "b"))
+
+        """
+        let reply = OpenUIReply(library: fixtureLibrary, functions: fixtureFunctions)
+        for t in Self.prefixes(text, size: 11) {
+            reply.update(text: t, isStreaming: true)
+            _ = reply.render()
+        }
+        let streamedRoot = try #require(reply.render().root)
+        reply.update(text: text, isStreaming: false)
+        let (root, result) = reply.render()
+        let (want, wantErrors) = Self.fresh(text, streaming: false, library: fixtureLibrary)
+        #expect(root == want)
+        #expect(result.errors.map(\.description) == wantErrors)
+        let codes = Set(result.errors.map(\.code))
+        #expect(codes.isSuperset(of: ["type-mismatch", "missing-required", "excess-args"]), "\(codes)")
+        let plain = try #require(root?.children.first { $0.id == "plain" })
+        let streamedPlain = try #require(streamedRoot.children.first { $0.id == "plain" })
+        #expect(plain.isIdentical(to: streamedPlain), "a node that held nothing back is kept through completion")
+    }
+
+    @Test func `an app component's node is made again when the reply completes`() throws {
+        let library = OpenUILibrary.chat.adding(appComponents: [
+            try AIUIComponentDefinition(name: "place_card", description: "A place", parameters: [])
+        ])
+        func placeCard(_ root: UINode) -> UINode? {
+            var found: UINode?
+            root.walk { node, _ in if node.type == "place_card" { found = node } }
+            return found
+        }
+        let text = "root = Card([box])\nbox = Card([PlaceCard()])\n"
+        let reply = OpenUIReply(library: library)
+        var streaming = true
+        let appNode: (String, String, JSONValue) -> UINode? = { name, id, _ in
+            name == "PlaceCard" ? UINode(id: id, type: "place_card", props: ["is_streaming": .bool(streaming)]) : nil
+        }
+        reply.update(text: text, isStreaming: true)
+        let first = try #require(reply.render(appNode: appNode).root)
+        #expect(placeCard(first)?.props["is_streaming"] == .bool(true))
+        streaming = false
+        reply.update(text: text, isStreaming: false)
+        let last = try #require(reply.render(appNode: appNode).root)
+        #expect(placeCard(last)?.props["is_streaming"] == .bool(false))
+    }
+
     @Test func `a reused value still counts against the work budget`() {
         var lines = ["root = Stack([Table([Col(\"c\", l0)])])"]
         for i in 0..<40 { lines.append("l\(i) = [l\(i + 1), l\(i + 1)]") }

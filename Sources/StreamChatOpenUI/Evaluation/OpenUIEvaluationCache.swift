@@ -25,6 +25,9 @@ final class OpenUIEvaluationCache {
         var version: Int
         /// The evaluation steps it took, counted again each time it is reused.
         var work: Int
+        /// Whether the evaluation decided something because the reply was still streaming (a problem held back
+        /// until the end, an enum value let through): it no longer holds once the reply is complete.
+        var waitsForEnd: Bool
     }
 
     /// Entries by kind, then by name number.
@@ -40,10 +43,10 @@ final class OpenUIEvaluationCache {
         return slot < table.count ? table[slot] : nil
     }
 
-    func store(_ slot: Int, _ kind: Kind, value: OpenUIValue?, errors: [OpenUIError], work: Int) {
+    func store(_ slot: Int, _ kind: Kind, value: OpenUIValue?, errors: [OpenUIError], work: Int, waitsForEnd: Bool) {
         nextVersion += 1
         entries[kind.rawValue].makeRoom(for: slot, empty: nil)
-        entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work)
+        entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work, waitsForEnd: waitsForEnd)
         guard kind != .stateDefault else { return }
         versions.makeRoom(for: slot, empty: 0)
         // The value-position value's version wins, as the IR asks for it first.
@@ -74,6 +77,16 @@ final class OpenUIEvaluationCache {
             dependents[slot] = []
             for reader in readers where seen.insert(reader).inserted { queue.append(reader) }
         }
+    }
+
+    /// Drops the values whose evaluation held something back for the end of the stream, and what read them: the
+    /// reply is complete, and the rest holds as it was (a completing reply costs what it changed, not a new render).
+    func invalidateWaitingForEnd() {
+        var waiting: [Int] = []
+        for table in entries {
+            for (slot, entry) in table.enumerated() where entry?.waitsForEnd == true { waiting.append(slot) }
+        }
+        invalidate(waiting)
     }
 
     func removeAll() {

@@ -94,10 +94,8 @@ extension OpenUIEvaluator {
     /// makes the call null quietly, another bad one is a `runtime-error`).
     func checkedArguments(of entry: OpenUILibrary.Entry, _ args: [OpenUIExpression], scope: [String: OpenUIValue],
                           what: String) -> (values: [OpenUIValue], isValid: Bool) {
-        // While streaming the arguments may still be arriving: the errors wait for the end.
-        let speak = !inputs.isStreaming
         let hint = "Signature: \(entry.shortSignature). * marks required"
-        if args.count > entry.props.count, speak {
+        if args.count > entry.props.count, speaksNow() {
             report("excess-args", component: entry.name, "\(what) takes \(entry.props.count) arguments, not \(args.count)", hint: hint)
         }
         var values: [OpenUIValue] = []
@@ -108,7 +106,7 @@ extension OpenUIEvaluator {
                     values.append(fallback)
                 } else if param.isRequired {
                     valid = false
-                    if speak { report("missing-required", component: entry.name, path: "/" + param.name, "\(what): missing required \"\(param.name)\"", hint: hint) }
+                    if speaksNow() { report("missing-required", component: entry.name, path: "/" + param.name, "\(what): missing required \"\(param.name)\"", hint: hint) }
                 } else {
                     values.append(.null)
                 }
@@ -121,7 +119,7 @@ extension OpenUIEvaluator {
                     values.append(fallback)
                 } else if param.isRequired {
                     valid = false
-                    if expression.isLiteral, speak {
+                    if expression.isLiteral, speaksNow() {
                         report("null-required", component: entry.name, path: "/" + param.name, "\(what): \"\(param.name)\" is null", hint: hint)
                     }
                 } else {
@@ -131,7 +129,7 @@ extension OpenUIEvaluator {
             }
             if !Self.matches(value, param.type) {
                 valid = false
-                if speak {
+                if speaksNow() {
                     if expression.isLiteral {
                         report("type-mismatch", component: entry.name, path: "/" + param.name,
                                "\(what): \"\(param.name)\" expects \(param.type.signatureText), found \(Self.kindName(value))", hint: hint)

@@ -44,7 +44,7 @@ extension OpenUIEvaluator {
                 } else if prop.isRequired {
                     broken = true
                     // While streaming, a reference that hasn't arrived yet is not a mistake.
-                    if !(inputs.isStreaming && unresolved) {
+                    if !(unresolved && waitsForEnd()) {
                         report(explicitNull ? "null-required" : "missing-required", component: spec.name, path: "/" + prop.name,
                                "\(explicitNull ? "null" : "missing") required field \"/\(prop.name)\"",
                                hint: "Signature: \(spec.shortSignature). * marks required")
@@ -80,7 +80,7 @@ extension OpenUIEvaluator {
         case .enumeration(let options):
             guard case .string(let s) = value else { return .mismatch("expected one of \(type.signatureText), found \(Self.kindName(value))") }
             // Enum checks wait for the stream's end: a value may still be arriving.
-            if options.contains(s) || inputs.isStreaming { return .accepted(value) }
+            if options.contains(s) || waitsForEnd() { return .accepted(value) }
             return .mismatch("\"\(s)\" is not one of \(type.signatureText)")
         case .component:
             if case .component = value { return .accepted(value) }

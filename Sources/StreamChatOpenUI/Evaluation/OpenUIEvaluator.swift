@@ -42,6 +42,9 @@ final class OpenUIEvaluator {
     @exclusivity(unchecked) private var steps = 0
     static let maxSteps = 2_000_000
     @exclusivity(unchecked) private var exhausted = false
+    /// How many decisions so far went the other way because the reply is still streaming (an error that waits for
+    /// the end, an enum value let through): a value that took one is evaluated again when the reply completes.
+    @exclusivity(unchecked) private var streamingDecisions = 0
 
     init(program: OpenUIProgram, library: OpenUILibrary, inputs: Inputs, cache: OpenUIEvaluationCache? = nil) {
         self.program = program
@@ -51,6 +54,16 @@ final class OpenUIEvaluator {
     }
 
     var currentStatement: String? { stack.last.map { program.slotNames[$0] } }
+
+    /// Whether a check's problem waits for the end of the stream (the text may still fix it); notes that it did.
+    func waitsForEnd() -> Bool {
+        guard inputs.isStreaming else { return false }
+        streamingDecisions += 1
+        return true
+    }
+
+    /// Whether a problem found now is told now: not while streaming, when the arguments may still be arriving.
+    func speaksNow() -> Bool { !waitsForEnd() }
 
     func report(_ error: OpenUIError) {
         reported.append(error)
@@ -69,16 +82,19 @@ final class OpenUIEvaluator {
             steps += entry.work
             guard steps <= Self.maxSteps else { return exhaust() }
             for e in entry.errors { report(e) }
+            if entry.waitsForEnd { streamingDecisions += 1 }
             return entry.value
         }
         let firstReport = reported.count
         let hits = cycleHits
         let firstStep = steps
+        let firstDecision = streamingDecisions
         stack.append(slot)
         let value = body()
         stack.removeLast()
         if let cache, cycleHits == hits, steps <= Self.maxSteps {
-            cache.store(slot, kind, value: value, errors: Array(reported[firstReport...]), work: steps - firstStep)
+            cache.store(slot, kind, value: value, errors: Array(reported[firstReport...]), work: steps - firstStep,
+                        waitsForEnd: streamingDecisions != firstDecision)
         }
         return value
     }

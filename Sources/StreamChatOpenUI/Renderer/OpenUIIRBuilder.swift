@@ -35,16 +35,19 @@ struct OpenUIIRBuilder {
         let statements: [Int]
         /// How many nodes it holds.
         let size: Int
+        /// Whether it holds a node the host made for an app component, which shows whether the reply is streaming.
+        let holdsAppNode: Bool
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
         var placed: (tag: Tag, node: UINode)?
 
-        init(version: Int, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int) {
+        init(version: Int, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int, holdsAppNode: Bool) {
             self.version = version
             self.formName = formName
             self.node = node
             self.tag = tag
             self.statements = statements
             self.size = size
+            self.holdsAppNode = holdsAppNode
             if let tag { placed = (tag, node) }
         }
     }
@@ -63,6 +66,13 @@ struct OpenUIIRBuilder {
             inline = inline.filter { $0.value.generation >= generation - 1 }
         }
 
+        /// Forgets the nodes that hold an app component's node: the reply completed, and the host makes those
+        /// anew (they show whether it streams). The others stay as made.
+        mutating func forgetAppNodes() {
+            for (slot, old) in kept.enumerated() where old?.holdsAppNode == true { kept[slot] = nil }
+            inline = inline.filter { !$0.value.holdsAppNode }
+        }
+
         struct Inline {
             var component: OpenUIComponent
             var formName: String?
@@ -70,6 +80,7 @@ struct OpenUIIRBuilder {
             var node: UINode
             var tag: Tag?
             var size: Int
+            var holdsAppNode: Bool
             var generation: Int
         }
         /// The events of each component type seen (worked out once).
@@ -106,6 +117,8 @@ struct OpenUIIRBuilder {
     /// none of them: reused, it could not count them.
     private var unlistedShows = 0
     private var nodeCount = 0
+    /// How many nodes the host made for app components so far (kept ones included).
+    private var appNodes = 0
     /// More nodes than this and the rest of the UI is left out (a program can describe an exponential tree).
     static let maxNodes = 20_000
     private(set) var isTruncated = false
@@ -182,6 +195,7 @@ struct OpenUIIRBuilder {
         uses.withUnsafeMutableBufferPointer { u in for s in old.statements where s < u.count { u[s] = 1 } }
         usedOrder.append(contentsOf: old.statements)
         nodeCount += old.size
+        if old.holdsAppNode { appNodes += 1 }
         return old
     }
 
@@ -191,6 +205,7 @@ struct OpenUIIRBuilder {
         let firstUsed = usedOrder.count
         let firstUnlisted = unlistedShows
         let firstCount = nodeCount
+        let firstAppNodes = appNodes
         let id = identifier(for: c, parent: parent, slot: slot, inline: &inline)
         if recordsIndex { index[id] = NodeInfo(component: c, formName: formName) }
         nodeCount += 1
@@ -207,6 +222,7 @@ struct OpenUIIRBuilder {
            old.formName == formName, old.tag == tag, old.component == c {
             memory.inline[id]?.generation = memory.generation
             nodeCount += old.size - 1
+            if old.holdsAppNode { appNodes += 1 }
             return old.node
         }
         var made = build(c, id: id, formName: formName)
@@ -214,12 +230,13 @@ struct OpenUIIRBuilder {
         if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated,
            unlistedShows == firstUnlisted {
             memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, tag: tag,
-                                           statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount)
+                                           statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount,
+                                           holdsAppNode: appNodes != firstAppNodes)
         } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, unlistedShows == firstUnlisted,
                   made.bindings.isEmpty,
                   !Self.holdsBinding(c) {
             memory.inline[id] = Memory.Inline(component: c, formName: formName, node: made, tag: tag, size: nodeCount - firstCount,
-                                              generation: memory.generation)
+                                              holdsAppNode: appNodes != firstAppNodes, generation: memory.generation)
         }
         return made
     }
@@ -260,6 +277,7 @@ struct OpenUIIRBuilder {
             }
         }
         if let appNode, let made = appNode(c.type, id, .object(props)) {
+            appNodes += 1
             var node = made
             node.children = children
             return node

@@ -153,7 +153,15 @@ public final class OpenUIReply {
     private func prepareCaches(state now: [String: OpenUIValue]) {
         if renderedStreaming != isStreaming {
             renderedStreaming = isStreaming
-            forgetKept()
+            if isStreaming {
+                forgetKept()
+            } else {
+                // Completion: only what held something back for the end, and the host's app nodes, are made again.
+                cache.invalidateWaitingForEnd()
+                defaultsCache.invalidateWaitingForEnd()
+                builderMemory.forgetAppNodes()
+                index = nil
+            }
         }
         if now != renderedState {
             let changed = Set(now.keys).union(renderedState.keys).filter { now[$0] != renderedState[$0] }
