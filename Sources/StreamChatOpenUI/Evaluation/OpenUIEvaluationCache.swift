@@ -37,6 +37,9 @@ final class OpenUIEvaluationCache {
     /// A statement's number → the version of its kept value (0: none kept), asked by the IR for every node it places.
     @exclusivity(unchecked) private var versions: [Int] = []
     @exclusivity(unchecked) private var nextVersion = 0
+    /// The invalidation pass that last reached each name (by number), and the current pass.
+    @exclusivity(unchecked) private var seen: [Int] = []
+    @exclusivity(unchecked) private var pass = 0
 
     func entry(_ slot: Int, _ kind: Kind) -> Entry? {
         let table = entries[kind.rawValue]
@@ -67,16 +70,26 @@ final class OpenUIEvaluationCache {
 
     /// Drops what `slots` mean now, and everything that read them, transitively.
     func invalidate(_ slots: some Sequence<Int>) {
-        var queue = Array(slots)
-        var seen = Set(queue)
+        // Each chunk of a streamed reply invalidates a few names: marks in an array, not a set hashed each time.
+        pass += 1
+        var queue: [Int] = []
+        for slot in slots where markSeen(slot) { queue.append(slot) }
         while let slot = queue.popLast() {
             for kind in 0..<entries.count where slot < entries[kind].count { entries[kind][slot] = nil }
             if slot < versions.count { versions[slot] = 0 }
             guard slot < dependents.count else { continue }
             let readers = dependents[slot]
             dependents[slot] = []
-            for reader in readers where seen.insert(reader).inserted { queue.append(reader) }
+            for reader in readers where markSeen(reader) { queue.append(reader) }
         }
+    }
+
+    /// Marks `slot` as reached by the current invalidation pass; false when it was already.
+    private func markSeen(_ slot: Int) -> Bool {
+        seen.makeRoom(for: slot, empty: 0)
+        guard seen[slot] != pass else { return false }
+        seen[slot] = pass
+        return true
     }
 
     /// Drops the values whose evaluation held something back for the end of the stream, and what read them: the

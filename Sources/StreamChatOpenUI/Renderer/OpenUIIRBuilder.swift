@@ -128,6 +128,7 @@ struct OpenUIIRBuilder {
         self.state = state
         self.appNode = appNode
         uses = Array(repeating: 0, count: statements)
+        usedOrder.reserveCapacity(statements)
     }
 
     static let choiceComponents: Set<String> = ["Select", "RadioGroup", "Tabs", "Chips", "OptionCards"]
@@ -189,10 +190,21 @@ struct OpenUIIRBuilder {
         guard slot >= 0, let current = version?(slot), let old = memory[slot], old.version == current, old.formName == formName,
               !untagged || old.tag == nil, isUnused(slot)
         else { return nil }
-        // Every statement inside must be unshown so far (a reused subtree takes their ids): a tight pass over numbers.
-        let unshown = uses.withUnsafeBufferPointer { u in old.statements.allSatisfy { $0 >= u.count || u[$0] == 0 } }
+        // Every statement inside must be unshown so far (a reused subtree takes their ids): one tight pass marks them
+        // shown, and takes the marks back if one was shown already.
+        let unshown = uses.withUnsafeMutableBufferPointer { u in
+            old.statements.withUnsafeBufferPointer { inside in
+                for (i, s) in inside.enumerated() where s < u.count {
+                    guard u[s] == 0 else {
+                        for t in inside[..<i] where t < u.count { u[t] = 0 }
+                        return false
+                    }
+                    u[s] = 1
+                }
+                return true
+            }
+        }
         guard unshown else { return nil }
-        uses.withUnsafeMutableBufferPointer { u in for s in old.statements where s < u.count { u[s] = 1 } }
         usedOrder.append(contentsOf: old.statements)
         nodeCount += old.size
         if old.holdsAppNode { appNodes += 1 }
