@@ -235,6 +235,22 @@ import Testing
         #expect(placeCard(last)?.props["is_streaming"] == .bool(false))
     }
 
+    @Test func `lexing resumed after the settled tokens of any prefix gives the tokens of the whole text`() {
+        // Tokens decided by what follows them: exponents, `==`/`!==`, a minus before digits, digits after a dot,
+        // `$` and `@` names, escapes in both quotes, a string left open, bytes that make no token.
+        let text = #"x = a.0 - -1.5e+3 !== 2E-2 && $b || @Each(l, "v", 'it\'s') ? "\u00e9\uD83D\uDE00\n" : 7e ~ -.5 == 3"#
+            + "\ny = \"open"
+        let bytes = Array(text.utf8)
+        let whole = OpenUILexer.tokens(bytes)
+        for cut in 0...bytes.count {
+            let prefix = Array(bytes[..<cut])
+            let settled = OpenUILexer.tokens(prefix).tokens.prefix { $0.end + OpenUILexer.lookahead <= cut }
+            let resumed = OpenUILexer.tokens(bytes, from: settled.last?.end ?? 0, after: Array(settled))
+            #expect(resumed.tokens == whole.tokens, "cut at \(cut)")
+            #expect(resumed.openString == whole.openString)
+        }
+    }
+
     @Test func `a reused value still counts against the work budget`() {
         var lines = ["root = Stack([Table([Col(\"c\", l0)])])"]
         for i in 0..<40 { lines.append("l\(i) = [l\(i + 1), l\(i + 1)]") }

@@ -14,6 +14,18 @@ struct OpenUILexer {
         return lexer.run()
     }
 
+    /// How far past a token's end the lexer may look to decide it (`1.5e+3`, `!==`): a token that ends at least
+    /// this far before the end of the text is what it would be with more text after.
+    static let lookahead = 16
+
+    /// `settled`, the tokens of the text up to `start` (each ending at least ``lookahead`` bytes before the end of
+    /// the text they were read from), followed by the tokens of the rest of `text`: what lexing the whole would give.
+    static func tokens(_ text: [UInt8], from start: Int, after settled: [OpenUIToken]) -> Result {
+        var lexer = OpenUILexer(text: text, i: start, end: text.count)
+        lexer.tokens = settled
+        return lexer.run()
+    }
+
     private let text: [UInt8]
     private var i: Int
     private let end: Int

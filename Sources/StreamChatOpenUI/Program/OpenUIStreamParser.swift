@@ -14,6 +14,9 @@ public struct OpenUIStreamParser: Sendable {
     private var completedNames = Set<String>()
     /// Where the completed statements end in the prepared text.
     private var completedEnd = 0
+    /// The tail's first tokens, which more text can't change (see ``OpenUILexer/lookahead``): a chunk is lexed from
+    /// where they end, so each byte of a long statement is read about once, not once per chunk.
+    private var settled: [OpenUIToken] = []
     /// The statements the pending tail parses to (at most one, normally).
     private(set) var pending: [OpenUIStatement] = []
     /// Whether the stream has ended.
@@ -60,12 +63,16 @@ public struct OpenUIStreamParser: Sendable {
             completed = []
             completedNames = []
             completedEnd = 0
+            settled = []
             hasText = false
             generation += 1
         }
         let text = preparer.text
         if !hasText { hasText = text[completedEnd...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D } }
-        let lexed = OpenUILexer.tokens(text, from: completedEnd)
+        // Moved out, so the lexer's appends don't copy them.
+        let seed = settled
+        settled = []
+        let lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: seed)
         let units = OpenUIStatementSplitter.units(lexed.tokens)
         pending = []
         isIncomplete = false
@@ -90,6 +97,11 @@ public struct OpenUIStreamParser: Sendable {
                 // A pending statement that needed closing never replaces a completed one (rule 3).
                 pending.append(statement)
             }
+        }
+        // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now).
+        if !final {
+            let tail = lexed.tokens.firstIndex { $0.start >= completedEnd } ?? lexed.tokens.count
+            settled = Array(lexed.tokens[tail...].prefix { $0.end + OpenUILexer.lookahead <= text.count })
         }
     }
 
