@@ -130,6 +130,7 @@ final class OpenUIEvaluator {
             case .value:
                 var result = evaluate(statement.expression, scope: [:], position: position, statementLevel: true)
                 if case .component(var c)? = result, c.statementID == nil {
+                    result = nil  // the component is held once while it changes
                     c.statementID = name
                     c.statementSlot = slot
                     result = .component(c)

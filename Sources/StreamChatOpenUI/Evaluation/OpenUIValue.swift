@@ -175,23 +175,64 @@ public struct OpenUIObject: Sendable, Equatable {
 
 /// A component instance after materialization: its library name and its named props.
 public struct OpenUIComponent: Sendable, Equatable {
-    /// The component's name as its library names it (an alias resolved).
-    public var type: String
-    /// The props set, in the library's order; an absent or null prop is not here.
-    public var props: OpenUIObject
-    /// The statement whose value it is, when it is one (`title = CardHeader(...)`).
-    public var statementID: String?
-    /// That statement's number in its program (see ``OpenUIProgram``), or -1.
-    var statementSlot = -1
+    /// The members, in one object shared by the copies of a component until one of them changes: a kept value is
+    /// handed out, compared and placed in trees far more often than it changes, and a copy then costs one reference.
+    final class Storage: @unchecked Sendable {
+        // Safe to share across threads: a storage is changed only while one component holds it (copy on write).
+        @exclusivity(unchecked) var type: String
+        @exclusivity(unchecked) var props: OpenUIObject
+        @exclusivity(unchecked) var statementID: String?
+        @exclusivity(unchecked) var statementSlot: Int
 
-    public init(type: String, props: OpenUIObject, statementID: String? = nil) {
-        self.type = type
-        self.props = props
-        self.statementID = statementID
+        init(type: String, props: OpenUIObject, statementID: String?, statementSlot: Int) {
+            self.type = type
+            self.props = props
+            self.statementID = statementID
+            self.statementSlot = statementSlot
+        }
     }
 
+    private var storage: Storage
+
+    /// The storage, made this component's own before a change.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(type: storage.type, props: storage.props, statementID: storage.statementID,
+                                  statementSlot: storage.statementSlot)
+            }
+            return storage
+        }
+    }
+
+    /// The component's name as its library names it (an alias resolved).
+    public var type: String {
+        get { storage.type }
+        set { unique.type = newValue }
+    }
+    /// The props set, in the library's order; an absent or null prop is not here.
+    public var props: OpenUIObject {
+        get { storage.props }
+        _modify { yield &unique.props }
+    }
+    /// The statement whose value it is, when it is one (`title = CardHeader(...)`).
+    public var statementID: String? {
+        get { storage.statementID }
+        set { unique.statementID = newValue }
+    }
+    /// That statement's number in its program (see ``OpenUIProgram``), or -1.
+    var statementSlot: Int {
+        get { storage.statementSlot }
+        set { unique.statementSlot = newValue }
+    }
+
+    public init(type: String, props: OpenUIObject, statementID: String? = nil) {
+        storage = Storage(type: type, props: props, statementID: statementID, statementSlot: -1)
+    }
+
+    /// The same members (a copy of this component that neither changed since compares without reading them).
     public static func == (a: OpenUIComponent, b: OpenUIComponent) -> Bool {
-        a.type == b.type && a.statementID == b.statementID && a.props == b.props
+        a.storage === b.storage || a.type == b.type && a.statementID == b.statementID && a.props == b.props
     }
 
     /// `{"type", "props"}`, null props left out.
