@@ -211,6 +211,20 @@ import Testing
         #expect(plain.isIdentical(to: streamedPlain), "a node that held nothing back is kept through completion")
     }
 
+    @Test func `a state default that held something back while streaming is worked out again when the reply completes`() {
+        // While streaming the enum value is let through; once complete it is a mismatch and the prop is left out.
+        let text = "root = Stack([$v])\n$v = Text(\"x\", \"loud\")\n"
+        let reply = OpenUIReply(library: fixtureLibrary, functions: fixtureFunctions)
+        reply.update(text: text, isStreaming: true)
+        _ = reply.render()
+        #expect(reply.state["$v"]?.component?.props["variant"] == .string("loud"))
+        reply.update(text: text, isStreaming: false)
+        let fresh = OpenUIReply(library: fixtureLibrary, functions: fixtureFunctions)
+        fresh.update(text: text, isStreaming: false)
+        #expect(reply.state == fresh.state)
+        #expect(reply.render().root == fresh.render().root)
+    }
+
     @Test func `an app component's node is made again when the reply completes`() throws {
         let library = OpenUILibrary.chat.adding(appComponents: [
             try AIUIComponentDefinition(name: "place_card", description: "A place", parameters: [])

@@ -81,8 +81,8 @@ final class OpenUIEvaluator {
             // A kept value costs the work it took: its size, which reusing it doesn't shrink, is what the budget bounds.
             steps += entry.work
             guard steps <= Self.maxSteps else { return exhaust() }
+            // (Its readers need not note that it waits for the end: dropping it at completion drops them too.)
             for e in entry.errors { report(e) }
-            if entry.waitsForEnd { streamingDecisions += 1 }
             return entry.value
         }
         let firstReport = reported.count

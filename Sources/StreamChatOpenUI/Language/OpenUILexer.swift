@@ -8,20 +8,14 @@ struct OpenUILexer {
         var openString = false
     }
 
-    /// Tokens of `text[range]`.
-    static func tokens(_ text: [UInt8], from start: Int = 0, to end: Int? = nil) -> Result {
-        var lexer = OpenUILexer(text: text, i: start, end: end ?? text.count)
-        return lexer.run()
-    }
-
     /// How far past a token's end the lexer may look to decide it (`1.5e+3`, `!==`): a token that ends at least
     /// this far before the end of the text is what it would be with more text after.
     static let lookahead = 16
 
-    /// `settled`, the tokens of the text up to `start` (each ending at least ``lookahead`` bytes before the end of
-    /// the text they were read from), followed by the tokens of the rest of `text`: what lexing the whole would give.
-    static func tokens(_ text: [UInt8], from start: Int, after settled: [OpenUIToken]) -> Result {
-        var lexer = OpenUILexer(text: text, i: start, end: text.count)
+    /// Tokens of `text[range]`, after `settled`: the tokens of the text before `start`, each ending at least
+    /// ``lookahead`` bytes before the end of the text they were read from (what lexing from their start would give).
+    static func tokens(_ text: [UInt8], from start: Int = 0, to end: Int? = nil, after settled: [OpenUIToken] = []) -> Result {
+        var lexer = OpenUILexer(text: text, i: start, end: end ?? text.count)
         lexer.tokens = settled
         return lexer.run()
     }

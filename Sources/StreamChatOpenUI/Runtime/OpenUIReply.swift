@@ -40,7 +40,8 @@ public final class OpenUIReply {
     private var builderMemory = OpenUIIRBuilder.Memory()
     private var parserGeneration = 0
     private var renderedState: [String: OpenUIValue] = [:]
-    private var renderedStreaming = true
+    /// Whether the reply streamed when the caches were last made true to it.
+    private var keptStreaming = true
     /// The last render's tree and the nodes it showed (worked out when an event needs them).
     private var lastRoot: OpenUIComponent?
     private var index: [String: OpenUIIRBuilder.NodeInfo]?
@@ -68,6 +69,7 @@ public final class OpenUIReply {
         fed = text
         if !isStreaming { parser.finish() }
         syncProgram()
+        syncStreaming()
         guard !isStreaming, !isMounted else { return [] }
         isMounted = true
         // Queries run once the stream ends (spec §6.1), never while streaming.
@@ -149,20 +151,24 @@ public final class OpenUIReply {
         return result
     }
 
-    /// Keeps the caches true to the inputs: a finished stream changes what is checked, a changed variable what reads it.
-    private func prepareCaches(state now: [String: OpenUIValue]) {
-        if renderedStreaming != isStreaming {
-            renderedStreaming = isStreaming
-            if isStreaming {
-                forgetKept()
-            } else {
-                // Completion: only what held something back for the end, and the host's app nodes, are made again.
-                cache.invalidateWaitingForEnd()
-                defaultsCache.invalidateWaitingForEnd()
-                builderMemory.forgetAppNodes()
-                index = nil
-            }
+    /// Keeps the caches true to whether the reply streams, when that changes (with the text, before anything reads
+    /// the caches: the state's defaults are kept there too). A finished stream changes what is checked.
+    private func syncStreaming() {
+        guard keptStreaming != isStreaming else { return }
+        keptStreaming = isStreaming
+        if isStreaming {
+            forgetKept()
+        } else {
+            // Completion: only what held something back for the end, and the host's app nodes, are made again.
+            cache.invalidateWaitingForEnd()
+            defaultsCache.invalidateWaitingForEnd()
+            builderMemory.forgetAppNodes()
+            index = nil
         }
+    }
+
+    /// Keeps the caches true to the state: a changed variable drops what reads it.
+    private func prepareCaches(state now: [String: OpenUIValue]) {
         if now != renderedState {
             let changed = Set(now.keys).union(renderedState.keys).filter { now[$0] != renderedState[$0] }
             renderedState = now
