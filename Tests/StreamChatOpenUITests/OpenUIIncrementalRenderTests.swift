@@ -147,6 +147,24 @@ import Testing
         #expect(root == Self.fresh(text, streaming: false, library: .standard).0)
     }
 
+    @Test func `a statement redefined with other references in its lists shows the new ones`() {
+        // The lists' references are resolved once per definition: the later one (and, while it streams, the tail's) wins.
+        let text = "root = Stack([a, b])\na = TextContent(\"A\")\nb = TextContent(\"B\")\nroot = Stack([b, c, a])\nc = TextContent(\"C\")\n"
+        for size in [1, 3, 7] {
+            let root = Self.streamed(text, size: size)
+            #expect(root?.children.map(\.id) == ["b", "c", "a"], "chunks of \(size)")
+            #expect(root == Self.fresh(text, streaming: false, library: .standard).0)
+        }
+        let cycle = "root = Stack([a, c])\na = Card([b])\nb = Card([a, c])\nc = TextContent(\"C\")\n"
+        let reply = OpenUIReply(library: .standard)
+        reply.update(text: cycle, isStreaming: false)
+        let (root, result) = reply.render()
+        #expect(root == Self.fresh(cycle, streaming: false, library: .standard).0)
+        // `c` is first shown inside `b`, so root's own `c` is its second showing.
+        #expect(root?.children.map(\.id) == ["a", "c~2"])
+        #expect(result.errors.isEmpty, "a cycle through lists ends without error: \(result.errors)")
+    }
+
     @Test func `a statement shown twice keeps distinct ids when its first place is reused`() throws {
         let text = "root = Stack([box, box, extra])\nbox = Card([label])\nlabel = TextContent(\"x\")\nextra = TextContent(\"more\")\n"
         let root = Self.streamed(text, size: 2)

@@ -10,7 +10,10 @@ extension OpenUIEvaluator {
         case mismatch(String)
     }
 
-    func component(_ name: String, _ args: [OpenUIExpression], scope: [String: OpenUIValue], position: Position) -> OpenUIValue? {
+    /// `lists`: the numbers of the references in the list arguments, when the call is a statement's
+    /// (``OpenUIProgram/listReferences(slot:)``).
+    func component(_ name: String, _ args: [OpenUIExpression], scope: [String: OpenUIValue], position: Position,
+                   lists: [[Int]]? = nil) -> OpenUIValue? {
         guard let spec = library.component(named: name) else {
             let names = library.components.prefix(40).map(\.name).joined(separator: ", ")
             report("unknown-component", component: name, "\(name) is not a component of this library", hint: "Available: " + names)
@@ -31,7 +34,13 @@ extension OpenUIEvaluator {
                     props.add(.binding(variable), newKey: prop.name)
                     continue
                 }
-                outcome = conform(evaluate(expression, scope: scope, position: .value), to: prop.type, component: spec.name, prop: prop.name)
+                let value: OpenUIValue?
+                if let lists, i < lists.count, !lists[i].isEmpty, case .array(let items) = expression {
+                    value = evaluateList(items, numbers: lists[i], scope: scope)
+                } else {
+                    value = evaluate(expression, scope: scope, position: .value)
+                }
+                outcome = conform(value, to: prop.type, component: spec.name, prop: prop.name)
             } else {
                 outcome = .absent(explicitNull: false, unresolved: false)
             }
@@ -89,24 +98,28 @@ extension OpenUIEvaluator {
             guard case .array(let elements) = value else {
                 return .mismatch("a list needs [...], even for one item; found \(Self.kindName(value))")
             }
-            var kept: [OpenUIValue] = []
-            for element in elements {
+            // Made only once an item is left out or changed: a list whose items all fit is accepted as it is.
+            var kept: [OpenUIValue]?
+            for (i, element) in elements.enumerated() {
+                let outcome: Conformance
                 switch element {
-                case .null:
-                    kept.append(.null)  // an explicit null renders nothing but keeps its place
-                    continue
-                case .invisible:
-                    continue
-                default: break
+                case .null: outcome = .accepted(.null)  // an explicit null renders nothing but keeps its place
+                case .invisible: outcome = .absent(explicitNull: false, unresolved: false)
+                default: outcome = conform(element, to: item, component: component, prop: prop)
                 }
-                switch conform(element, to: item, component: component, prop: prop) {
-                case .accepted(let v): kept.append(v)
-                case .absent: break
+                switch outcome {
+                case .accepted(let v):
+                    // Only a list is changed by being accepted (its own items are checked).
+                    if case .array = v { if kept == nil { kept = Array(elements[..<i]) } }
+                    kept?.append(v)
+                case .absent:
+                    if kept == nil { kept = Array(elements[..<i]) }
                 case .mismatch(let why):
+                    if kept == nil { kept = Array(elements[..<i]) }
                     report("type-mismatch", component: component, path: "/" + prop, "\(component).\(prop): an item: \(why)")
                 }
             }
-            return .accepted(.array(kept))
+            return .accepted(kept.map { .array($0) } ?? value)
         }
     }
 

@@ -110,14 +110,22 @@ final class OpenUIEvaluator {
     /// (nil: nothing, as an unresolved or dropped value is).
     func value(ofStatement name: String, position: Position) -> OpenUIValue? {
         guard let slot = program.slot(of: name) else { return nil }
+        return value(ofSlot: slot, position: position)
+    }
+
+    /// The value of the statement numbered `slot` (see ``value(ofStatement:position:)``).
+    private func value(ofSlot slot: Int, position: Position) -> OpenUIValue? {
         recordDependency(slot)
-        guard let statement = program.statement(slot: slot) else { return nil }
+        // Most references find a kept value: the statement is read only when it is evaluated.
+        guard program.defines(slot: slot) else { return nil }
         if stack.contains(slot) {
-            cycleClosers.insert(name)
+            cycleClosers.insert(program.slotNames[slot])
             cycleHits += 1
             return nil
         }
         return cached(slot, position == .value ? .value : .computed) {
+            guard let statement = program.statement(slot: slot) else { return nil }
+            let name = statement.name
             switch statement.kind {
             case .state:
                 return inputs.state[name] ?? .null
@@ -128,7 +136,7 @@ final class OpenUIEvaluator {
             case .mutation:
                 return inputs.mutationResults[name] ?? .object(OpenUIObject([("status", .string("idle")), ("data", .null), ("error", .null)]))
             case .value:
-                var result = evaluate(statement.expression, scope: [:], position: position, statementLevel: true)
+                var result = evaluate(statement.expression, scope: [:], position: position, lists: program.listReferences(slot: slot))
                 if case .component(var c)? = result, c.statementID == nil {
                     result = nil  // the component is held once while it changes
                     c.statementID = name
@@ -159,16 +167,28 @@ final class OpenUIEvaluator {
 
     // MARK: Expressions
 
-    /// The value of `e`; nil means nothing (an unresolved reference, a dropped component, an inline Query).
-    func evaluate(_ e: OpenUIExpression, scope: [String: OpenUIValue], position: Position, statementLevel: Bool = false) -> OpenUIValue? {
+    /// Counts a step of evaluation, a level deeper (the caller steps back out); false, with the problem reported,
+    /// when the nesting or the work budget runs out.
+    private func step() -> Bool {
         depth += 1
         steps += 1
-        defer { depth -= 1 }
         guard depth <= Self.maxDepth, StackGuard.hasRoom() else {
             report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
-            return nil
+            return false
         }
-        guard steps <= Self.maxSteps else { return exhaust() }
+        guard steps <= Self.maxSteps else {
+            _ = exhaust()
+            return false
+        }
+        return true
+    }
+
+    /// The value of `e`; nil means nothing (an unresolved reference, a dropped component, an inline Query).
+    /// `lists`: when `e` is a statement's component call, the numbers of the references in its list arguments
+    /// (``OpenUIProgram/listReferences(slot:)``).
+    func evaluate(_ e: OpenUIExpression, scope: [String: OpenUIValue], position: Position, lists: [[Int]]? = nil) -> OpenUIValue? {
+        defer { depth -= 1 }
+        guard step() else { return nil }
         switch e {
         case .string(let s): return .string(s)
         case .number(let n): return .number(n)
@@ -187,7 +207,7 @@ final class OpenUIEvaluator {
             if let slot = program.slot(of: name) { recordDependency(slot) }
             return inputs.state[name] ?? .null
         case .component(let name, let args):
-            return component(name, args, scope: scope, position: position)
+            return component(name, args, scope: scope, position: position, lists: lists)
         case .function(let name, let args):
             return call(name, args, scope: scope, position: position)
         case .action(let items):
@@ -205,7 +225,7 @@ final class OpenUIEvaluator {
             return binary(op, a, b, scope: scope)
         case .ternary(let c, let a, let b):
             let condition = evaluate(c, scope: scope, position: .computed) ?? .null
-            return evaluate(condition.isTruthy ? a : b, scope: scope, position: position, statementLevel: statementLevel)
+            return evaluate(condition.isTruthy ? a : b, scope: scope, position: position)
         case .member(let x, let field):
             return member(evaluate(x, scope: scope, position: .computed) ?? .null, field)
         case .index(let x, let i):
@@ -215,6 +235,26 @@ final class OpenUIEvaluator {
         case .assign(_, let x):
             return evaluate(x, scope: scope, position: .computed)
         }
+    }
+
+    /// A list whose references are known by number (`numbers`, -1 for an item that is not one), evaluated as
+    /// `evaluate` evaluates `.array(items)`, each reference without looking its name up.
+    func evaluateList(_ items: [OpenUIExpression], numbers: [Int], scope: [String: OpenUIValue]) -> OpenUIValue? {
+        defer { depth -= 1 }
+        guard step() else { return nil }
+        var values: [OpenUIValue] = []
+        values.reserveCapacity(items.count)
+        for (item, slot) in zip(items, numbers) {
+            let value: OpenUIValue?
+            if slot >= 0 && scope.isEmpty {
+                defer { depth -= 1 }
+                value = step() ? self.value(ofSlot: slot, position: .value) : nil
+            } else {
+                value = evaluate(item, scope: scope, position: .value)
+            }
+            if let value { values.append(value) }
+        }
+        return .array(values)
     }
 
     private func binary(_ op: String, _ a: OpenUIExpression, _ b: OpenUIExpression, scope: [String: OpenUIValue]) -> OpenUIValue {

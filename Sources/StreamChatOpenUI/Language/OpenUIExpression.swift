@@ -38,6 +38,11 @@ indirect enum OpenUIExpression: Equatable, Sendable {
         }
     }
 
+    /// Whether it is a statement's name, read.
+    var isReference: Bool {
+        if case .reference = self { true } else { false }
+    }
+
     /// Every `$name` written in it, in order of appearance (a Query's dependencies).
     var stateNames: [String] {
         var out: [String] = []

@@ -12,6 +12,9 @@ public struct OpenUIProgram: Sendable {
     /// The statement each number means now (the pending tail's over the completed ones), and the completed one.
     private var definitions: [OpenUIStatement?] = []
     private var completedDefinitions: [OpenUIStatement?] = []
+    /// For each number, its statement's ``listReferences(slot:)`` (of the statement it means now, and of the completed one).
+    private var lists: [[[Int]]?] = []
+    private var completedLists: [[[Int]]?] = []
     /// The numbers the pending tail defines.
     private var pendingSlots: [Int] = []
     /// How many completed statements are Queries or Mutations (most programs have none: renders skip looking).
@@ -38,6 +41,8 @@ public struct OpenUIProgram: Sendable {
         completedCount += 1
         completedDefinitions[slot] = s
         definitions[slot] = s
+        completedLists[slot] = resolvedLists(s)
+        lists[slot] = completedLists[slot]
         if s.kind == .query || s.kind == .mutation { completedQueries += 1 }
         if s.kind == .state, !declaredState.contains(s.name) {
             declaredState.append(s.name)
@@ -67,7 +72,10 @@ public struct OpenUIProgram: Sendable {
         let oldSlots = pendingSlots
         let before = oldSlots.map { definitions[$0] }
         statements.removeLast(statements.count - completedCount)
-        for slot in pendingSlots { definitions[slot] = completedDefinitions[slot] }
+        for slot in pendingSlots {
+            definitions[slot] = completedDefinitions[slot]
+            lists[slot] = completedLists[slot]
+        }
         pendingSlots = []
         var affected: [(slot: Int, before: OpenUIStatement?)] = zip(oldSlots, before).map { ($0, $1) }
         for s in pending {
@@ -75,6 +83,7 @@ public struct OpenUIProgram: Sendable {
             let slot = number(s)
             if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot])) }
             definitions[slot] = s
+            lists[slot] = resolvedLists(s)
             pendingSlots.append(slot)
         }
         // Only the names whose meaning changed: a chunk that grows the tail's string leaves the other names alone.
@@ -105,6 +114,8 @@ public struct OpenUIProgram: Sendable {
         slotNames.append(name)
         definitions.append(nil)
         completedDefinitions.append(nil)
+        lists.append(nil)
+        completedLists.append(nil)
         return slot
     }
 
@@ -121,8 +132,32 @@ public struct OpenUIProgram: Sendable {
     /// The statement a number means now.
     func statement(slot: Int) -> OpenUIStatement? { definitions[slot] }
 
+    /// Whether a statement defines the name numbered `slot` now (asked without copying the statement).
+    func defines(slot: Int) -> Bool { definitions[slot] != nil }
+
     /// The statement a name means now (the last one of that name).
     public func statement(_ name: String) -> OpenUIStatement? { slots[name].flatMap { definitions[$0] } }
+
+    /// The references in the list arguments of a statement that calls a component (`w = Tabs([d0, d1, d2])`), by
+    /// number: for each argument, the numbers of its list's items (-1 for an item that is not a reference), empty for
+    /// an argument that is not a list; nil when no list argument holds a reference. Worked out once per statement, so
+    /// a statement that shows others, evaluated again after every chunk that changes one of them, finds them by
+    /// index rather than by hashing their names.
+    private func resolvedLists(_ s: OpenUIStatement) -> [[Int]]? {
+        guard s.kind == .value, case .component(_, let args) = s.expression,
+              args.contains(where: { if case .array(let items) = $0 { items.contains(where: \.isReference) } else { false } })
+        else { return nil }
+        return args.map { arg in
+            guard case .array(let items) = arg else { return [] }
+            return items.map { item in
+                guard case .reference(let name) = item, let slot = slots[name] else { return -1 }
+                return slot
+            }
+        }
+    }
+
+    /// The references in the list arguments of the statement numbered `slot` (see ``resolvedLists(_:)``).
+    func listReferences(slot: Int) -> [[Int]]? { lists[slot] }
 
     /// The names, each once, in order of first appearance.
     public var names: [String] {
