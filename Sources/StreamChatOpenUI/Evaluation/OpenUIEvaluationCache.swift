@@ -34,6 +34,9 @@ final class OpenUIEvaluationCache {
     @exclusivity(unchecked) private var entries: [[Entry?]] = [[], [], []]
     /// A name's number → the numbers of the statements whose values read it.
     @exclusivity(unchecked) private var dependents: [[Int]] = []
+    /// A name's number → the reader noted last (-1: none). A statement evaluated again reads what it read before, so
+    /// most notes repeat the last one: answered by one comparison, without reading the list.
+    @exclusivity(unchecked) private var lastReader: [Int] = []
     /// A statement's number → the version of its kept value (0: none kept), asked by the IR for every node it places.
     @exclusivity(unchecked) private var versions: [Int] = []
     @exclusivity(unchecked) private var nextVersion = 0
@@ -63,9 +66,11 @@ final class OpenUIEvaluationCache {
 
     /// Notes that `reader` read `slot` (a statement, or a `$variable`).
     func record(_ reader: Int, reads slot: Int) {
+        if slot < lastReader.count && lastReader[slot] == reader { return }
         dependents.makeRoom(for: slot, empty: [])
-        // A statement evaluated again reads what it read before: the last reader noted is usually this one.
-        if dependents[slot].last != reader && !dependents[slot].contains(reader) { dependents[slot].append(reader) }
+        lastReader.makeRoom(for: slot, empty: -1)
+        if !dependents[slot].contains(reader) { dependents[slot].append(reader) }
+        lastReader[slot] = reader
     }
 
     /// Drops what `slots` mean now, and everything that read them, transitively.
@@ -80,6 +85,7 @@ final class OpenUIEvaluationCache {
             guard slot < dependents.count else { continue }
             let readers = dependents[slot]
             dependents[slot] = []
+            if slot < lastReader.count { lastReader[slot] = -1 }
             for reader in readers where markSeen(reader) { queue.append(reader) }
         }
     }
@@ -105,6 +111,7 @@ final class OpenUIEvaluationCache {
     func removeAll() {
         entries = [[], [], []]
         dependents = []
+        lastReader = []
         versions = []
     }
 }

@@ -102,9 +102,13 @@ extension OpenUIEvaluator {
             var kept: [OpenUIValue]?
             for (i, element) in elements.enumerated() {
                 let outcome: Conformance
-                switch element {
-                case .null: outcome = .accepted(.null)  // an explicit null renders nothing but keeps its place
-                case .invisible: outcome = .absent(explicitNull: false, unresolved: false)
+                switch (element, item) {
+                case (.null, _): outcome = .accepted(.null)  // an explicit null renders nothing but keeps its place
+                case (.invisible, _): outcome = .absent(explicitNull: false, unresolved: false)
+                case (.component, .component), (.component, .any):
+                    // Fits as it is (most lists hold components).
+                    kept?.append(element)
+                    continue
                 default: outcome = conform(element, to: item, component: component, prop: prop)
                 }
                 switch outcome {

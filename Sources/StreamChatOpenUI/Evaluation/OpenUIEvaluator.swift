@@ -244,13 +244,24 @@ final class OpenUIEvaluator {
         guard step() else { return nil }
         var values: [OpenUIValue] = []
         values.reserveCapacity(items.count)
-        for (item, slot) in zip(items, numbers) {
+        for i in numbers.indices {
+            let slot = numbers[i]
             let value: OpenUIValue?
             if slot >= 0 && scope.isEmpty {
+                // A step as `evaluate` counts it; the stack is checked where the statement is evaluated, if it is.
+                depth += 1
+                steps += 1
                 defer { depth -= 1 }
-                value = step() ? self.value(ofSlot: slot, position: .value) : nil
+                if depth > Self.maxDepth {
+                    report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
+                    value = nil
+                } else if steps > Self.maxSteps {
+                    value = exhaust()
+                } else {
+                    value = self.value(ofSlot: slot, position: .value)
+                }
             } else {
-                value = evaluate(item, scope: scope, position: .value)
+                value = evaluate(items[i], scope: scope, position: .value)
             }
             if let value { values.append(value) }
         }

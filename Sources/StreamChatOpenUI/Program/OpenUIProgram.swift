@@ -12,6 +12,8 @@ public struct OpenUIProgram: Sendable {
     /// The statement each number means now (the pending tail's over the completed ones), and the completed one.
     private var definitions: [OpenUIStatement?] = []
     private var completedDefinitions: [OpenUIStatement?] = []
+    /// Whether each number has a statement now (asked for every reference, so kept apart from the statements).
+    private var defined: [Bool] = []
     /// For each number, its statement's ``listReferences(slot:)`` (of the statement it means now, and of the completed one).
     private var lists: [[[Int]]?] = []
     private var completedLists: [[[Int]]?] = []
@@ -41,6 +43,7 @@ public struct OpenUIProgram: Sendable {
         completedCount += 1
         completedDefinitions[slot] = s
         definitions[slot] = s
+        defined[slot] = true
         completedLists[slot] = resolvedLists(s)
         lists[slot] = completedLists[slot]
         if s.kind == .query || s.kind == .mutation { completedQueries += 1 }
@@ -74,6 +77,7 @@ public struct OpenUIProgram: Sendable {
         statements.removeLast(statements.count - completedCount)
         for slot in pendingSlots {
             definitions[slot] = completedDefinitions[slot]
+            defined[slot] = definitions[slot] != nil
             lists[slot] = completedLists[slot]
         }
         pendingSlots = []
@@ -83,6 +87,7 @@ public struct OpenUIProgram: Sendable {
             let slot = number(s)
             if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot])) }
             definitions[slot] = s
+            defined[slot] = true
             lists[slot] = resolvedLists(s)
             pendingSlots.append(slot)
         }
@@ -114,6 +119,7 @@ public struct OpenUIProgram: Sendable {
         slotNames.append(name)
         definitions.append(nil)
         completedDefinitions.append(nil)
+        defined.append(false)
         lists.append(nil)
         completedLists.append(nil)
         return slot
@@ -133,7 +139,7 @@ public struct OpenUIProgram: Sendable {
     func statement(slot: Int) -> OpenUIStatement? { definitions[slot] }
 
     /// Whether a statement defines the name numbered `slot` now (asked without copying the statement).
-    func defines(slot: Int) -> Bool { definitions[slot] != nil }
+    func defines(slot: Int) -> Bool { defined[slot] }
 
     /// The statement a name means now (the last one of that name).
     public func statement(_ name: String) -> OpenUIStatement? { slots[name].flatMap { definitions[$0] } }

@@ -38,7 +38,9 @@ struct OpenUIIRBuilder {
         /// Whether it holds a node the host made for an app component, which shows whether the reply is streaming.
         let holdsAppNode: Bool
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
-        var placed: (tag: Tag, node: UINode)?
+        /// (Two members, not a tuple: a kept node is checked against its place far more often than it is taken.)
+        var placedTag: Tag?
+        var placedNode: UINode?
 
         init(version: Int, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int, holdsAppNode: Bool) {
             self.version = version
@@ -48,7 +50,10 @@ struct OpenUIIRBuilder {
             self.statements = statements
             self.size = size
             self.holdsAppNode = holdsAppNode
-            if let tag { placed = (tag, node) }
+            if let tag {
+                placedTag = tag
+                placedNode = node
+            }
         }
     }
 
@@ -165,12 +170,15 @@ struct OpenUIIRBuilder {
     private mutating func placed(_ c: OpenUIComponent, parent: String, slot: String, path: [Int], index: Int?, inline: inout Int,
                                  formName: String?) -> UINode {
         if let old = reusable(c, formName: formName) {
-            if let placed = old.placed, placed.tag.slot == slot, Self.path(placed.tag.path, is: path, index) { return placed.node }
+            if old.placedTag?.slot == slot, let tag = old.placedTag, Self.path(tag.path, is: path, index), let node = old.placedNode {
+                return node
+            }
             let full = index.map { path + [$0] } ?? path
             let tag = Tag(slot: slot, path: full)
             var node = old.node
             Self.tag(&node, tag, again: old.tag != nil)
-            old.placed = (tag, node)
+            old.placedTag = tag
+            old.placedNode = node
             return node
         }
         let full = index.map { path + [$0] } ?? path
@@ -180,6 +188,7 @@ struct OpenUIIRBuilder {
     /// Whether `stored` is `path` followed by `index` (when there is one), without making that list.
     private static func path(_ stored: [Int], is path: [Int], _ index: Int?) -> Bool {
         guard let index else { return stored == path }
+        if path.isEmpty { return stored.count == 1 && stored[0] == index }  // an item of a top-level list, the usual case
         return stored.count == path.count + 1 && stored[path.count] == index && stored.prefix(path.count).elementsEqual(path)
     }
 
@@ -205,7 +214,7 @@ struct OpenUIIRBuilder {
             }
         }
         guard unshown else { return nil }
-        usedOrder.append(contentsOf: old.statements)
+        if old.statements.count == 1 { usedOrder.append(old.statements[0]) } else { usedOrder.append(contentsOf: old.statements) }
         nodeCount += old.size
         if old.holdsAppNode { appNodes += 1 }
         return old
@@ -309,7 +318,7 @@ struct OpenUIIRBuilder {
         func keep(_ value: JSONValue) {
             defer { entries += 1 }
             if rest == nil {
-                guard value != .null else { return }
+                if case .null = value { return }
                 rest = Array(repeating: .null, count: entries)
             }
             rest!.append(value)
@@ -321,14 +330,15 @@ struct OpenUIIRBuilder {
                 guard !isTruncated else { break }
                 let made = placed(child, parent: parent, slot: slot, path: path, index: i, inline: &counter, formName: formName)
                 if !isTruncated { children.append(made) }
-                keep(.null)
+                // A component's place in the rest is a null (only counted while the rest holds nothing else).
+                if rest == nil { entries += 1 } else { keep(.null) }
             case .array(let inner) where Self.containsComponents(inner):
                 keep(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
             default:
                 keep(item.jsonValue)
             }
         }
-        guard let rest, rest.contains(where: { $0 != .null }) else { return .null }
+        guard let rest, rest.contains(where: { if case .null = $0 { false } else { true } }) else { return .null }
         return .array(rest)
     }
 
@@ -377,7 +387,7 @@ struct OpenUIIRBuilder {
     }
 
     private mutating func isUnused(_ slot: Int) -> Bool {
-        uses.makeRoom(for: slot, empty: 0)
+        if slot >= uses.count { uses.makeRoom(for: slot, empty: 0) }
         return uses[slot] == 0
     }
 }
