@@ -26,6 +26,8 @@ struct OpenUIIRBuilder {
     /// look at many of them and change few).
     final class Kept {
         let version: Int
+        /// The value the node shows (a later value that differs only in the components it shows re-places them).
+        let component: OpenUIComponent
         let formName: String?
         /// The node as it was made, tagged with `tag` when it was made in a parent's slot (the tag is put on while
         /// the node is its maker's alone, not on a copy).
@@ -42,8 +44,10 @@ struct OpenUIIRBuilder {
         var placedTag: Tag?
         var placedNode: UINode?
 
-        init(version: Int, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int, holdsAppNode: Bool) {
+        init(version: Int, component: OpenUIComponent, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int,
+             holdsAppNode: Bool) {
             self.version = version
+            self.component = component
             self.formName = formName
             self.node = node
             self.tag = tag
@@ -246,11 +250,17 @@ struct OpenUIIRBuilder {
             if old.holdsAppNode { appNodes += 1 }
             return old.node
         }
-        var made = build(c, id: id, formName: formName)
-        if let tag { Self.tag(&made, tag, again: false) }
+        var made: UINode
+        if c.statementSlot >= 0, id == c.statementID, let old = memory[c.statementSlot], old.formName == formName, old.tag == tag,
+           let again = replaced(c, old: old, id: id, formName: formName) {
+            made = again
+        } else {
+            made = build(c, id: id, formName: formName)
+            if let tag { Self.tag(&made, tag, again: false) }
+        }
         if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated,
            unlistedShows == firstUnlisted {
-            memory[c.statementSlot] = Kept(version: current, formName: formName, node: made, tag: tag,
+            memory[c.statementSlot] = Kept(version: current, component: c, formName: formName, node: made, tag: tag,
                                            statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount,
                                            holdsAppNode: appNodes != firstAppNodes)
         } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, unlistedShows == firstUnlisted,
@@ -275,8 +285,62 @@ struct OpenUIIRBuilder {
         return c.props.members.contains { holds($0.value) }
     }
 
+    /// The node of a statement whose value changed only in the components it shows (a list's statement after one of
+    /// them changed or arrived): its last node with its children placed again, each kept or made as usual, and its
+    /// props as they were. Nil when anything else changed, and for a node holding an app component's (the host's).
+    private mutating func replaced(_ c: OpenUIComponent, old: Kept, id: String, formName: String?) -> UINode? {
+        let before = old.component
+        guard !old.holdsAppNode, before.type == c.type, before.props.members.count == c.props.members.count else { return nil }
+        // Everything is checked before anything is placed: placing marks statements shown.
+        for (now, was) in zip(c.props.members, before.props.members) {
+            guard now.key == was.key else { return nil }
+            switch (now.value, was.value) {
+            case (.component, .component): continue
+            case (.array(let items), .array(let wereItems)) where Self.onlyComponents(items) && Self.onlyComponents(wereItems): continue
+            case (.binding, _): return nil
+            default: guard now.value == was.value, !Self.showsComponents(now.value) else { return nil }
+            }
+        }
+        let innerForm = Self.innerForm(c, formName)
+        var children: [UINode] = []
+        children.reserveCapacity(old.node.children.count + 1)
+        for (name, value) in c.props.members {
+            var counter = 0
+            switch value {
+            case .component(let child):
+                children.append(placed(child, parent: id, slot: name, path: [], index: nil, inline: &counter, formName: innerForm))
+            case .array(let items) where Self.onlyComponents(items):
+                _ = collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children)
+            default:
+                continue
+            }
+        }
+        var node = old.node
+        node.children = children
+        return node
+    }
+
+    /// Whether a list is not empty and holds components only (its props entry is then the same whatever they are).
+    private static func onlyComponents(_ items: [OpenUIValue]) -> Bool {
+        !items.isEmpty && items.allSatisfy { if case .component = $0 { true } else { false } }
+    }
+
+    /// Whether a prop's value puts children on the node.
+    private static func showsComponents(_ value: OpenUIValue) -> Bool {
+        switch value {
+        case .component: return true
+        case .array(let items): return containsComponents(items)
+        default: return false
+        }
+    }
+
+    /// The form the components inside `c` belong to.
+    private static func innerForm(_ c: OpenUIComponent, _ formName: String?) -> String? {
+        c.type == "Form" ? (c.props["name"]?.text ?? formName) : formName
+    }
+
     private mutating func build(_ c: OpenUIComponent, id: String, formName: String?) -> UINode {
-        let innerForm = c.type == "Form" ? (c.props["name"]?.text ?? formName) : formName
+        let innerForm = Self.innerForm(c, formName)
         // Room for its props and the tags a slot puts on (`secure`, `slot`, `slot_index`).
         var props = JSONObject(minimumCapacity: c.props.members.count + 3)
         var bindings = JSONObject()
