@@ -78,9 +78,12 @@ public struct OpenUIResult: Sendable {
     /// The state store: the user's values (`inputs.state`) over the defaults, which never overwrite what the user produced.
     static func state(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs,
                       cache: OpenUIEvaluationCache?) -> [String: OpenUIValue] {
+        let names = program.stateNames
+        // Most programs have no state: no evaluator is made for them on every render.
+        guard !names.isEmpty else { return [:] }
         let defaults = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var state: [String: OpenUIValue] = [:]
-        for name in program.stateNames { state[name] = inputs.state[name] ?? defaults.stateDefault(name) }
+        for name in names { state[name] = inputs.state[name] ?? defaults.stateDefault(name) }
         return state
     }
 }

@@ -19,6 +19,12 @@ public struct OpenUIStatement: Sendable, Equatable {
     /// Whether implicit closing was needed to parse it (it was still streaming).
     public var neededClosing: Bool
 
+    /// The cheap members first: a streamed tail's statement differs from the last chunk's in its text, which is found
+    /// without walking both expressions.
+    public static func == (a: OpenUIStatement, b: OpenUIStatement) -> Bool {
+        a.name == b.name && a.kind == b.kind && a.neededClosing == b.neededClosing && a.source == b.source && a.expression == b.expression
+    }
+
     /// The statement of a unit of tokens, or nil when the unit isn't `name = expression` or doesn't parse.
     static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool) -> OpenUIStatement? {
         let tokens = unit.tokens
