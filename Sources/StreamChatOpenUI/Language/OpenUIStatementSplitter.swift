@@ -21,7 +21,16 @@ enum OpenUIStatementSplitter {
     /// The units of `tokens`. Blank lines make no unit.
     static func units(_ tokens: [OpenUIToken]) -> [Unit] {
         var units: [Unit] = []
-        var current: [OpenUIToken] = []
+        // The unit being read: where its first token is, and how many of its tokens are not newlines. Its tokens are
+        // copied once its end is found, into room made for them (a streamed tail is split again after every chunk).
+        var first = 0
+        var count = 0
+        func unit(upTo end: Int, endingAt endByte: Int?, isComplete: Bool) -> Unit {
+            var kept: [OpenUIToken] = []
+            kept.reserveCapacity(count)
+            for token in tokens[first..<end] where token.kind != .newline { kept.append(token) }
+            return Unit(tokens: kept, start: kept[0].start, end: endByte ?? kept[kept.count - 1].end, isComplete: isComplete)
+        }
         var depth = 0
         var openQuestions = 0
         var awaitingElse = false
@@ -30,7 +39,8 @@ enum OpenUIStatementSplitter {
             let token = tokens[i]
             defer { i += 1 }
             guard token.kind == .newline else {
-                current.append(token)
+                if count == 0 { first = i }
+                count += 1
                 if case .symbol(let s) = token.kind {
                     switch s {
                     case "(", "[", "{": depth += 1
@@ -50,24 +60,21 @@ enum OpenUIStatementSplitter {
                 }
                 continue
             }
-            guard !current.isEmpty else { continue }
+            guard count > 0 else { continue }
             if depth > 0 || openQuestions > 0 || awaitingElse { continue }
             // The next line decides: it continues the statement when it starts with `?`.
             guard i + 1 < tokens.count else {
-                units.append(Unit(tokens: current, start: current[0].start, end: token.end, isComplete: false))
-                current = []
+                units.append(unit(upTo: i, endingAt: token.end, isComplete: false))
                 return units
             }
             if tokens[i + 1].isSymbol("?") { continue }
-            units.append(Unit(tokens: current, start: current[0].start, end: token.end, isComplete: true))
-            current = []
+            units.append(unit(upTo: i, endingAt: token.end, isComplete: true))
+            count = 0
             depth = 0
             openQuestions = 0
             awaitingElse = false
         }
-        if !current.isEmpty {
-            units.append(Unit(tokens: current, start: current[0].start, end: current[current.count - 1].end, isComplete: false))
-        }
+        if count > 0 { units.append(unit(upTo: tokens.count, endingAt: nil, isComplete: false)) }
         return units
     }
 
@@ -76,6 +83,7 @@ enum OpenUIStatementSplitter {
     /// closed a string.) Returns the tokens and whether anything was closed.
     static func closingImplicitly(_ tokens: [OpenUIToken]) -> (tokens: [OpenUIToken], closed: Bool) {
         var out: [OpenUIToken] = []
+        out.reserveCapacity(tokens.count + 4)
         var stack: [OpenUISymbol] = []
         var dropped = false
         for token in tokens {
