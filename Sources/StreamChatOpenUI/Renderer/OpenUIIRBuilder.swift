@@ -301,20 +301,9 @@ struct OpenUIIRBuilder {
             default: guard now.value == was.value, !Self.showsComponents(now.value) else { return nil }
             }
         }
-        let innerForm = Self.innerForm(c, formName)
         var children: [UINode] = []
         children.reserveCapacity(old.node.children.count + 1)
-        for (name, value) in c.props.members {
-            var counter = 0
-            switch value {
-            case .component(let child):
-                children.append(placed(child, parent: id, slot: name, path: [], index: nil, inline: &counter, formName: innerForm))
-            case .array(let items) where Self.onlyComponents(items):
-                _ = collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children)
-            default:
-                continue
-            }
-        }
+        placeChildren(of: c, id: id, formName: formName, into: &children) { _, _, _ in }
         var node = old.node
         node.children = children
         return node
@@ -339,24 +328,41 @@ struct OpenUIIRBuilder {
         c.type == "Form" ? (c.props["name"]?.text ?? formName) : formName
     }
 
-    private mutating func build(_ c: OpenUIComponent, id: String, formName: String?) -> UINode {
+    /// Places the components `c`'s props hold as its children, in the props' order; hands each other prop to `other`
+    /// with, for a list that held components, what the list keeps of the rest.
+    private mutating func placeChildren(of c: OpenUIComponent, id: String, formName: String?, into children: inout [UINode],
+                                        other: (_ name: String, _ value: OpenUIValue, _ rest: JSONValue?) -> Void) {
         let innerForm = Self.innerForm(c, formName)
-        // Room for its props and the tags a slot puts on (`secure`, `slot`, `slot_index`).
-        var props = JSONObject(minimumCapacity: c.props.members.count + 3)
-        var bindings = JSONObject()
-        var children: [UINode] = []
         for (name, value) in c.props.members {
             var counter = 0
             switch value {
             case .component(let child):
                 children.append(placed(child, parent: id, slot: name, path: [], index: nil, inline: &counter, formName: innerForm))
             case .array(let items) where Self.containsComponents(items):
-                props[name] = collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children)
+                other(name, value, collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children))
+            default:
+                other(name, value, nil)
+            }
+        }
+    }
+
+    private mutating func build(_ c: OpenUIComponent, id: String, formName: String?) -> UINode {
+        // Room for its props and the tags a slot puts on (`secure`, `slot`, `slot_index`).
+        var props = JSONObject(minimumCapacity: c.props.members.count + 3)
+        var bindings = JSONObject()
+        var children: [UINode] = []
+        let state = self.state
+        placeChildren(of: c, id: id, formName: formName, into: &children) { name, value, rest in
+            if let rest {
+                props[name] = rest
+                return
+            }
+            switch value {
             case .binding(let variable):
                 props[name] = (state[variable] ?? .null).jsonValue
                 bindings[name] = .string(variable)
             case .null, .invisible:
-                continue
+                return
             default:
                 props[name] = value.jsonValue
             }
