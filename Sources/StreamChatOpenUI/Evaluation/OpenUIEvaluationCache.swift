@@ -44,7 +44,7 @@ final class OpenUIEvaluationCache {
     @exclusivity(unchecked) private var seen: [Int] = []
     @exclusivity(unchecked) private var pass = 0
 
-    func entry(_ slot: Int, _ kind: Kind) -> Entry? {
+    @inline(__always) func entry(_ slot: Int, _ kind: Kind) -> Entry? {
         let table = entries[kind.rawValue]
         return slot < table.count ? table[slot] : nil
     }
@@ -60,12 +60,12 @@ final class OpenUIEvaluationCache {
     }
 
     /// The version of a statement's value, if it is kept.
-    func version(of slot: Int) -> Int? {
+    @inline(__always) func version(of slot: Int) -> Int? {
         slot < versions.count && versions[slot] != 0 ? versions[slot] : nil
     }
 
     /// Notes that `reader` read `slot` (a statement, or a `$variable`).
-    func record(_ reader: Int, reads slot: Int) {
+    @inline(__always) func record(_ reader: Int, reads slot: Int) {
         if slot < lastReader.count && lastReader[slot] == reader { return }
         dependents.makeRoom(for: slot, empty: [])
         lastReader.makeRoom(for: slot, empty: -1)

@@ -139,7 +139,7 @@ public struct OpenUIProgram: Sendable {
     func statement(slot: Int) -> OpenUIStatement? { definitions[slot] }
 
     /// Whether a statement defines the name numbered `slot` now (asked without copying the statement).
-    func defines(slot: Int) -> Bool { defined[slot] }
+    @inline(__always) func defines(slot: Int) -> Bool { defined[slot] }
 
     /// The statement a name means now (the last one of that name).
     public func statement(_ name: String) -> OpenUIStatement? { slots[name].flatMap { definitions[$0] } }

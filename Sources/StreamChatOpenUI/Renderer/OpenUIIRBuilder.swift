@@ -111,8 +111,8 @@ struct OpenUIIRBuilder {
     let appNode: ((String, String, JSONValue) -> UINode?)?
     /// Whether to record ``index`` (events need it; a render needn't).
     var recordsIndex = true
-    /// The version of a statement's value now (by its number); with it, nodes are kept in ``memory`` and reused.
-    var version: ((Int) -> Int?)?
+    /// The kept values, whose versions say which statements' nodes in ``memory`` can be reused (none without it).
+    var values: OpenUIEvaluationCache?
     var memory = Memory()
     private(set) var index: [String: NodeInfo] = [:]
     /// How many times each statement (by number) has been shown in this render.
@@ -200,7 +200,7 @@ struct OpenUIIRBuilder {
     /// (with `untagged`, only nodes made in no parent's slot).
     private mutating func reusable(_ c: OpenUIComponent, formName: String?, untagged: Bool = false) -> Kept? {
         let slot = c.statementSlot
-        guard slot >= 0, let current = version?(slot), let old = memory[slot], old.version == current, old.formName == formName,
+        guard slot >= 0, let current = values?.version(of: slot), let old = memory[slot], old.version == current, old.formName == formName,
               !untagged || old.tag == nil, isUnused(slot)
         else { return nil }
         // Every statement inside must be unshown so far (a reused subtree takes their ids): one tight pass marks them
@@ -258,7 +258,7 @@ struct OpenUIIRBuilder {
             made = build(c, id: id, formName: formName)
             if let tag { Self.tag(&made, tag, again: false) }
         }
-        if c.statementSlot >= 0, id == c.statementID, let current = version?(c.statementSlot), !isTruncated,
+        if c.statementSlot >= 0, id == c.statementID, let current = values?.version(of: c.statementSlot), !isTruncated,
            unlistedShows == firstUnlisted {
             memory[c.statementSlot] = Kept(version: current, component: c, formName: formName, node: made, tag: tag,
                                            statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount,
@@ -456,7 +456,7 @@ struct OpenUIIRBuilder {
         return "\(parent)/\(slot ?? "child")/\(inline)"
     }
 
-    private mutating func isUnused(_ slot: Int) -> Bool {
+    @inline(__always) private mutating func isUnused(_ slot: Int) -> Bool {
         if slot >= uses.count { uses.makeRoom(for: slot, empty: 0) }
         return uses[slot] == 0
     }

@@ -183,7 +183,7 @@ public final class OpenUIReply {
         var result = result()
         var builder = OpenUIIRBuilder(library: library, state: result.state, statements: program.slotNames.count, appNode: appNode)
         builder.recordsIndex = false
-        builder.version = { [cache] in cache.version(of: $0) }
+        builder.values = cache
         // Moved, not shared: the builder's first write would copy the tables otherwise.
         builder.memory = builderMemory
         builder.memory.generation += 1
