@@ -34,9 +34,6 @@ final class OpenUIEvaluationCache {
     @exclusivity(unchecked) private var entries: [[Entry?]] = [[], [], []]
     /// A name's number → the numbers of the statements whose values read it.
     @exclusivity(unchecked) private var dependents: [[Int]] = []
-    /// A name's number → the reader noted last (-1: none). A statement evaluated again reads what it read before, so
-    /// most notes repeat the last one: answered by one comparison, without reading the list.
-    @exclusivity(unchecked) private var lastReader: [Int] = []
     /// A statement's number → the version of its kept value (0: none kept), asked by the IR for every node it places.
     @exclusivity(unchecked) private var versions: [Int] = []
     @exclusivity(unchecked) private var nextVersion = 0
@@ -66,11 +63,11 @@ final class OpenUIEvaluationCache {
 
     /// Notes that `reader` read `slot` (a statement, or a `$variable`).
     @inline(__always) func record(_ reader: Int, reads slot: Int) {
-        if slot < lastReader.count && lastReader[slot] == reader { return }
+        // A statement evaluated again reads what it read before: the last reader noted is usually this one (asked in
+        // place, as this runs for every reference).
+        if dependents.withUnsafeBufferPointer({ slot < $0.count && $0[slot].last == reader }) { return }
         dependents.makeRoom(for: slot, empty: [])
-        lastReader.makeRoom(for: slot, empty: -1)
         if !dependents[slot].contains(reader) { dependents[slot].append(reader) }
-        lastReader[slot] = reader
     }
 
     /// Drops what `slots` mean now, and everything that read them, transitively.
@@ -85,7 +82,6 @@ final class OpenUIEvaluationCache {
             guard slot < dependents.count else { continue }
             let readers = dependents[slot]
             dependents[slot] = []
-            if slot < lastReader.count { lastReader[slot] = -1 }
             for reader in readers where markSeen(reader) { queue.append(reader) }
         }
     }
@@ -111,7 +107,6 @@ final class OpenUIEvaluationCache {
     func removeAll() {
         entries = [[], [], []]
         dependents = []
-        lastReader = []
         versions = []
     }
 }

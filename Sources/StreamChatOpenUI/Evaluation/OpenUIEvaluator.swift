@@ -168,11 +168,12 @@ final class OpenUIEvaluator {
     // MARK: Expressions
 
     /// Counts a step of evaluation, a level deeper (the caller steps back out); false, with the problem reported,
-    /// when the nesting or the work budget runs out.
-    private func step() -> Bool {
+    /// when the nesting or the work budget runs out. `checkingStack: false` for a step that recurses only through
+    /// one that checks it (a reference evaluates its statement's expression).
+    private func step(checkingStack: Bool = true) -> Bool {
         depth += 1
         steps += 1
-        guard depth <= Self.maxDepth, StackGuard.hasRoom() else {
+        guard depth <= Self.maxDepth, !checkingStack || StackGuard.hasRoom() else {
             report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
             return false
         }
@@ -249,17 +250,8 @@ final class OpenUIEvaluator {
             let value: OpenUIValue?
             if slot >= 0 && scope.isEmpty {
                 // A step as `evaluate` counts it; the stack is checked where the statement is evaluated, if it is.
-                depth += 1
-                steps += 1
                 defer { depth -= 1 }
-                if depth > Self.maxDepth {
-                    report("runtime-error", "the expression is nested too deeply to evaluate", source: .runtime)
-                    value = nil
-                } else if steps > Self.maxSteps {
-                    value = exhaust()
-                } else {
-                    value = self.value(ofSlot: slot, position: .value)
-                }
+                value = step(checkingStack: false) ? self.value(ofSlot: slot, position: .value) : nil
             } else {
                 value = evaluate(items[i], scope: scope, position: .value)
             }

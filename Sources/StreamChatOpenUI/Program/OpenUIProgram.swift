@@ -9,14 +9,14 @@ public struct OpenUIProgram: Sendable {
     private(set) var slots: [String: Int] = [:]
     /// The names by number.
     private(set) var slotNames: [String] = []
-    /// The statement each number means now (the pending tail's over the completed ones), and the completed one.
-    private var definitions: [OpenUIStatement?] = []
-    private var completedDefinitions: [OpenUIStatement?] = []
-    /// Whether each number has a statement now (asked for every reference, so kept apart from the statements).
-    private var defined: [Bool] = []
-    /// For each number, its statement's ``listReferences(slot:)`` (of the statement it means now, and of the completed one).
-    private var lists: [[[Int]]?] = []
-    private var completedLists: [[[Int]]?] = []
+    /// A statement as its name's number means it: the statement, and its list references (``listReferences(slot:)``).
+    private struct Definition {
+        var statement: OpenUIStatement
+        var lists: [[Int]]?
+    }
+    /// What each number means now (the pending tail's statement over the completed one), and the completed one.
+    private var definitions: [Definition?] = []
+    private var completedDefinitions: [Definition?] = []
     /// The numbers the pending tail defines.
     private var pendingSlots: [Int] = []
     /// How many completed statements are Queries or Mutations (most programs have none: renders skip looking).
@@ -37,15 +37,13 @@ public struct OpenUIProgram: Sendable {
     @discardableResult
     mutating func appendCompleted(_ s: OpenUIStatement) -> [String] {
         let slot = number(s)
-        let before = definitions[slot]
+        let before = definitions[slot]?.statement
         var changed = setPending([])
         statements.append(s)
         completedCount += 1
-        completedDefinitions[slot] = s
-        definitions[slot] = s
-        defined[slot] = true
-        completedLists[slot] = resolvedLists(s)
-        lists[slot] = completedLists[slot]
+        let definition = Definition(statement: s, lists: resolvedLists(s))
+        completedDefinitions[slot] = definition
+        definitions[slot] = definition
         if s.kind == .query || s.kind == .mutation { completedQueries += 1 }
         if s.kind == .state, !declaredState.contains(s.name) {
             declaredState.append(s.name)
@@ -73,27 +71,21 @@ public struct OpenUIProgram: Sendable {
         // A chunk that leaves the tail's statements as they were (whitespace, a token half there) changes nothing.
         if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
         let oldSlots = pendingSlots
-        let before = oldSlots.map { definitions[$0] }
+        let before = oldSlots.map { definitions[$0]?.statement }
         statements.removeLast(statements.count - completedCount)
-        for slot in pendingSlots {
-            definitions[slot] = completedDefinitions[slot]
-            defined[slot] = definitions[slot] != nil
-            lists[slot] = completedLists[slot]
-        }
+        for slot in pendingSlots { definitions[slot] = completedDefinitions[slot] }
         pendingSlots = []
         var affected: [(slot: Int, before: OpenUIStatement?)] = zip(oldSlots, before).map { ($0, $1) }
         for s in pending {
             statements.append(s)
             let slot = number(s)
-            if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot])) }
-            definitions[slot] = s
-            defined[slot] = true
-            lists[slot] = resolvedLists(s)
+            if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot]?.statement)) }
+            definitions[slot] = Definition(statement: s, lists: resolvedLists(s))
             pendingSlots.append(slot)
         }
         // Only the names whose meaning changed: a chunk that grows the tail's string leaves the other names alone.
         return affected.compactMap { slot, before in
-            let now = definitions[slot]
+            let now = definitions[slot]?.statement
             if let before, let now, Self.means(before, as: now) { return nil }
             if before == nil && now == nil { return nil }
             return slotNames[slot]
@@ -119,9 +111,6 @@ public struct OpenUIProgram: Sendable {
         slotNames.append(name)
         definitions.append(nil)
         completedDefinitions.append(nil)
-        defined.append(false)
-        lists.append(nil)
-        completedLists.append(nil)
         return slot
     }
 
@@ -136,13 +125,15 @@ public struct OpenUIProgram: Sendable {
     func slot(of name: String) -> Int? { slots[name] }
 
     /// The statement a number means now.
-    func statement(slot: Int) -> OpenUIStatement? { definitions[slot] }
+    func statement(slot: Int) -> OpenUIStatement? { definitions[slot]?.statement }
 
     /// Whether a statement defines the name numbered `slot` now (asked without copying the statement).
-    @inline(__always) func defines(slot: Int) -> Bool { defined[slot] }
+    @inline(__always) func defines(slot: Int) -> Bool {
+        definitions.withUnsafeBufferPointer { if case .some = $0[slot] { true } else { false } }
+    }
 
     /// The statement a name means now (the last one of that name).
-    public func statement(_ name: String) -> OpenUIStatement? { slots[name].flatMap { definitions[$0] } }
+    public func statement(_ name: String) -> OpenUIStatement? { slots[name].flatMap { definitions[$0]?.statement } }
 
     /// The references in the list arguments of a statement that calls a component (`w = Tabs([d0, d1, d2])`), by
     /// number: for each argument, the numbers of its list's items (-1 for an item that is not a reference), empty for
@@ -163,7 +154,7 @@ public struct OpenUIProgram: Sendable {
     }
 
     /// The references in the list arguments of the statement numbered `slot` (see ``resolvedLists(_:)``).
-    func listReferences(slot: Int) -> [[Int]]? { lists[slot] }
+    func listReferences(slot: Int) -> [[Int]]? { definitions[slot]?.lists }
 
     /// The names, each once, in order of first appearance.
     public var names: [String] {
