@@ -40,6 +40,9 @@ final class OpenUIEvaluationCache {
     /// The invalidation pass that last reached each name (by number), and the current pass.
     @exclusivity(unchecked) private var seen: [Int] = []
     @exclusivity(unchecked) private var pass = 0
+    /// Whether nothing was stored or noted since the cache was made or emptied (a program without state keeps nothing
+    /// in its defaults' cache, which each chunk would otherwise search).
+    @exclusivity(unchecked) private var holdsNothing = true
 
     @inline(__always) func entry(_ slot: Int, _ kind: Kind) -> Entry? {
         let table = entries[kind.rawValue]
@@ -47,6 +50,7 @@ final class OpenUIEvaluationCache {
     }
 
     func store(_ slot: Int, _ kind: Kind, value: OpenUIValue?, errors: [OpenUIError], work: Int, waitsForEnd: Bool) {
+        holdsNothing = false
         nextVersion += 1
         entries[kind.rawValue].makeRoom(for: slot, empty: nil)
         entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work, waitsForEnd: waitsForEnd)
@@ -66,12 +70,14 @@ final class OpenUIEvaluationCache {
         // A statement evaluated again reads what it read before: the last reader noted is usually this one (asked in
         // place, as this runs for every reference).
         if dependents.withUnsafeBufferPointer({ slot < $0.count && $0[slot].last == reader }) { return }
+        holdsNothing = false
         dependents.makeRoom(for: slot, empty: [])
         if !dependents[slot].contains(reader) { dependents[slot].append(reader) }
     }
 
     /// Drops what `slots` mean now, and everything that read them, transitively.
     func invalidate(_ slots: some Sequence<Int>) {
+        guard !holdsNothing else { return }
         // Each chunk of a streamed reply invalidates a few names: marks in an array, not a set hashed each time.
         pass += 1
         var queue: [Int] = []
@@ -108,5 +114,6 @@ final class OpenUIEvaluationCache {
         entries = [[], [], []]
         dependents = []
         versions = []
+        holdsNothing = true
     }
 }

@@ -19,6 +19,9 @@ public struct OpenUIProgram: Sendable {
     private var completedDefinitions: [Definition?] = []
     /// The numbers the pending tail defines.
     private var pendingSlots: [Int] = []
+    /// The `$names` each of the pending tail's statements reads, in order (found with its numbers, not looked for
+    /// again on each render).
+    private var pendingStateNames: [[String]] = []
     /// How many completed statements are Queries or Mutations (most programs have none: renders skip looking).
     private var completedQueries = 0
     /// `$names` of the completed statements: declared ones in order, then the others used.
@@ -33,10 +36,10 @@ public struct OpenUIProgram: Sendable {
     /// How many statements are completed (they never change).
     var completedStatementCount: Int { completedCount }
 
-    /// Adds a completed statement (after the others); returns the names whose meaning may have changed.
+    /// Adds a completed statement (after the others); returns the numbers of the names whose meaning may have changed.
     @discardableResult
-    mutating func appendCompleted(_ s: OpenUIStatement) -> [String] {
-        let slot = number(s)
+    mutating func appendCompleted(_ s: OpenUIStatement) -> [Int] {
+        let (slot, stateNames) = number(s)
         let before = definitions[slot]?.statement
         var changed = setPending([])
         statements.append(s)
@@ -50,12 +53,12 @@ public struct OpenUIProgram: Sendable {
             usedState.removeAll { $0 == s.name }
             knownState.insert(s.name)
         }
-        for name in s.expression.stateNames where knownState.insert(name).inserted { usedState.append(name) }
+        for name in stateNames where knownState.insert(name).inserted { usedState.append(name) }
         // The tail's statement of this name, now complete as it was (the usual end of a statement streamed), changes nothing.
         if let before, Self.means(before, as: s) {
-            changed.removeAll { $0 == s.name }
-        } else if !changed.contains(s.name) {
-            changed.append(s.name)
+            changed.removeAll { $0 == slot }
+        } else if !changed.contains(slot) {
+            changed.append(slot)
         }
         return changed
     }
@@ -65,9 +68,9 @@ public struct OpenUIProgram: Sendable {
         a.kind == b.kind && a.expression == b.expression
     }
 
-    /// Replaces the pending tail's statements; returns the names whose meaning may have changed.
+    /// Replaces the pending tail's statements; returns the numbers of the names whose meaning may have changed.
     @discardableResult
-    mutating func setPending(_ pending: [OpenUIStatement]) -> [String] {
+    mutating func setPending(_ pending: [OpenUIStatement]) -> [Int] {
         // A chunk that leaves the tail's statements as they were (whitespace, a token half there) changes nothing.
         if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
         let oldSlots = pendingSlots
@@ -75,33 +78,40 @@ public struct OpenUIProgram: Sendable {
         statements.removeLast(statements.count - completedCount)
         for slot in pendingSlots { definitions[slot] = completedDefinitions[slot] }
         pendingSlots = []
+        pendingStateNames = []
         var affected: [(slot: Int, before: OpenUIStatement?)] = zip(oldSlots, before).map { ($0, $1) }
         for s in pending {
             statements.append(s)
-            let slot = number(s)
+            let (slot, stateNames) = number(s)
             if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot]?.statement)) }
             definitions[slot] = Definition(statement: s, lists: resolvedLists(s))
             pendingSlots.append(slot)
+            pendingStateNames.append(stateNames)
         }
         // Only the names whose meaning changed: a chunk that grows the tail's string leaves the other names alone.
         return affected.compactMap { slot, before in
             let now = definitions[slot]?.statement
             if let before, let now, Self.means(before, as: now) { return nil }
             if before == nil && now == nil { return nil }
-            return slotNames[slot]
+            return slot
         }
     }
 
-    /// Numbers a statement's name and every name it reads; returns its name's number.
-    private mutating func number(_ s: OpenUIStatement) -> Int {
+    /// Numbers a statement's name and every name it reads; returns its name's number and the `$names` it reads, in
+    /// order (see ``OpenUIExpression/stateNames``), found in the same pass.
+    private mutating func number(_ s: OpenUIStatement) -> (slot: Int, stateNames: [String]) {
         let slot = number(s.name)
+        var stateNames: [String] = []
         s.expression.visit { e in
             switch e {
-            case .reference(let name), .state(let name): _ = number(name)
+            case .reference(let name): _ = number(name)
+            case .state(let name):
+                _ = number(name)
+                if !stateNames.contains(name) { stateNames.append(name) }
             default: break
             }
         }
-        return slot
+        return (slot, stateNames)
     }
 
     private mutating func number(_ name: String) -> Int {
@@ -167,12 +177,12 @@ public struct OpenUIProgram: Sendable {
         guard !pendingSlots.isEmpty else { return declaredState + usedState }
         var declared = declaredState
         var used = usedState
-        for s in statements[completedCount...] {
+        for (s, read) in zip(statements[completedCount...], pendingStateNames) {
             if s.kind == .state, !declared.contains(s.name) {
                 declared.append(s.name)
                 used.removeAll { $0 == s.name }
             }
-            for name in s.expression.stateNames where !declared.contains(name) && !used.contains(name) { used.append(name) }
+            for name in read where !declared.contains(name) && !used.contains(name) { used.append(name) }
         }
         return declared + used
     }

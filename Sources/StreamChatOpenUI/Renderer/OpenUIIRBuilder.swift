@@ -67,7 +67,15 @@ struct OpenUIIRBuilder {
         /// Nodes of components written inline, by node id: reused while their component is the same.
         var inline: [String: Inline] = [:]
         /// Counts renders: an inline node is taken once per render (the same id twice is made anew).
-        var generation = 0
+        var generation = 1
+        /// How many times each statement (by number) has been shown, and in which render: kept between renders, so
+        /// a render need not make a count for every statement before it starts.
+        var shown: [Shown] = []
+
+        struct Shown {
+            var render: Int
+            var count: Int
+        }
 
         /// Forgets inline nodes no render took lately, once there are many.
         mutating func prune() {
@@ -115,8 +123,6 @@ struct OpenUIIRBuilder {
     var values: OpenUIEvaluationCache?
     var memory = Memory()
     private(set) var index: [String: NodeInfo] = [:]
-    /// How many times each statement (by number) has been shown in this render.
-    private var uses: [Int] = []
     /// Statements shown that have no number (a program of another reply's): by name.
     private var unnumberedUses: [String: Int] = [:]
     /// The statements shown so far, by number, in order.
@@ -136,7 +142,6 @@ struct OpenUIIRBuilder {
         self.library = library
         self.state = state
         self.appNode = appNode
-        uses = Array(repeating: 0, count: statements)
         usedOrder.reserveCapacity(statements)
     }
 
@@ -205,14 +210,15 @@ struct OpenUIIRBuilder {
         else { return nil }
         // Every statement inside must be unshown so far (a reused subtree takes their ids): one tight pass marks them
         // shown, and takes the marks back if one was shown already.
-        let unshown = uses.withUnsafeMutableBufferPointer { u in
+        let render = memory.generation
+        let unshown = memory.shown.withUnsafeMutableBufferPointer { u in
             old.statements.withUnsafeBufferPointer { inside in
                 for (i, s) in inside.enumerated() where s < u.count {
-                    guard u[s] == 0 else {
-                        for t in inside[..<i] where t < u.count { u[t] = 0 }
+                    guard u[s].render != render else {
+                        for t in inside[..<i] where t < u.count { u[t].render = 0 }
                         return false
                     }
-                    u[s] = 1
+                    u[s] = Memory.Shown(render: render, count: 1)
                 }
                 return true
             }
@@ -440,9 +446,10 @@ struct OpenUIIRBuilder {
             let seen: Int
             if c.statementSlot >= 0 {
                 let n = c.statementSlot
-                uses.makeRoom(for: n, empty: 0)
-                seen = uses[n]
-                uses[n] = seen + 1
+                memory.shown.makeRoom(for: n, empty: Memory.Shown(render: 0, count: 0))
+                let render = memory.generation
+                seen = memory.shown[n].render == render ? memory.shown[n].count : 0
+                memory.shown[n] = Memory.Shown(render: render, count: seen + 1)
                 if seen == 0 { usedOrder.append(n) }
             } else {
                 seen = unnumberedUses[statement, default: 0]
@@ -457,7 +464,7 @@ struct OpenUIIRBuilder {
     }
 
     @inline(__always) private mutating func isUnused(_ slot: Int) -> Bool {
-        if slot >= uses.count { uses.makeRoom(for: slot, empty: 0) }
-        return uses[slot] == 0
+        if slot >= memory.shown.count { memory.shown.makeRoom(for: slot, empty: Memory.Shown(render: 0, count: 0)) }
+        return memory.shown[slot].render != memory.generation
     }
 }

@@ -86,17 +86,21 @@ public final class OpenUIReply {
             forgetKept()
             return
         }
-        var touched: [String] = []
+        var touched: [Int] = []
         for s in parser.completed[program.completedStatementCount...] { touched += program.appendCompleted(s) }
         touched += program.setPending(parser.pending)
-        invalidate(touched)
+        invalidate(slots: touched)
     }
 
     /// Drops what depends on `names` (statements, `$variables`) from the caches.
     /// Kept nodes stay: each is reused only while its statement's value keeps its version.
     func invalidate(_ names: [String]) {
-        guard !names.isEmpty else { return }
-        let slots = names.compactMap { program.slot(of: $0) }
+        invalidate(slots: names.compactMap { program.slot(of: $0) })
+    }
+
+    /// Drops what depends on the names numbered `slots` from the caches (see ``invalidate(_:)``).
+    private func invalidate(slots: [Int]) {
+        guard !slots.isEmpty else { return }
         cache.invalidate(slots)
         defaultsCache.invalidate(slots)
         index = nil
