@@ -283,6 +283,26 @@ import Testing
         }
     }
 
+    @Test func `a tail's calls taken as parsed before give the statements of a fresh parse at every cut`() {
+        // Calls whose last tokens more text could still change (an exponent, `!==`), a closer inside a string, nested
+        // calls, a statement continued on the next line, and a tail of more calls than the parser keeps.
+        let many = (0..<80).map { "TextContent(\"t\($0)\")" }.joined(separator: ", ")
+        let text = #"a = Stack([Col("x", [1.5e+3]), Col("y)", [2 !== 3]), Card([CardHeader("h", "s")]), Col("z", [-1])])"#
+            + "\nb = Stack([TextContent(\"p\")])\n? Stack([]) : Card([TextContent(\"q\")])"
+            + "\nc = Stack([\(many)])\n"
+        let bytes = Array(text.utf8)
+        var streamed = OpenUIStreamParser()
+        for cut in 1...bytes.count {
+            streamed.feed(String(decoding: bytes[(cut - 1)..<cut], as: UTF8.self))
+            var fresh = OpenUIStreamParser()
+            fresh.feed(String(decoding: bytes[..<cut], as: UTF8.self))
+            #expect(streamed.statements == fresh.statements, "cut at \(cut)")
+        }
+        streamed.finish()
+        #expect(streamed.statements == OpenUIStreamParser(text: text).statements)
+        #expect(streamed.statements.count == 3)
+    }
+
     @Test func `a reused value still counts against the work budget`() {
         var lines = ["root = Stack([Table([Col(\"c\", l0)])])"]
         for i in 0..<40 { lines.append("l\(i) = [l\(i + 1), l\(i + 1)]") }

@@ -114,7 +114,7 @@ final class OpenUIEvaluator {
     }
 
     /// The value of the statement numbered `slot` (see ``value(ofStatement:position:)``).
-    private func value(ofSlot slot: Int, position: Position) -> OpenUIValue? {
+    func value(ofSlot slot: Int, position: Position) -> OpenUIValue? {
         recordDependency(slot)
         // Most references find a kept value: the statement is read only when it is evaluated.
         guard program.defines(slot: slot) else { return nil }

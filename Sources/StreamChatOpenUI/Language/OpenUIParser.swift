@@ -15,13 +15,54 @@ struct OpenUIParser {
     /// Deeper than this, a statement is refused rather than parsed (hostile nesting).
     static let maxDepth = 200
 
+    /// Component calls a streamed tail's parse found, by where their name starts in the program text: a chunk that
+    /// cuts a statement has it parsed again, and the calls it closed before need not be parsed again with it.
+    struct Memo {
+        /// A call: where its name starts in the text, its expression, the number of its tokens, and where its closing
+        /// parenthesis is.
+        struct Call {
+            var start: Int
+            var expression: OpenUIExpression
+            var tokens: Int
+            var closerStart: Int
+        }
+        /// The calls, few (a tail is one statement): a list searched from the end, not a table hashed each time.
+        var calls: [Call] = []
+        /// Whether the calls parsed are kept (only a tail's: a complete statement is not parsed again). A call is kept
+        /// when the text wrote its closing parenthesis: more text can't change its tokens then, as the parenthesis
+        /// ends any token before it that more text could still extend (see ``OpenUILexer/lookahead``), and a
+        /// parenthesis starts no longer token.
+        var keepsCalls = false
+        /// More calls than this in a tail are parsed each time (a hostile tail would make the search slow).
+        static let capacity = 64
+
+        func call(at start: Int) -> Call? {
+            calls.last { $0.start == start }
+        }
+
+        /// Forgets the calls that start before `start` (their statements are complete: they are not parsed again).
+        mutating func forget(before start: Int) {
+            calls.removeAll { $0.start < start }
+        }
+    }
+
     private let tokens: [OpenUIToken]
     private var p = 0
     private var depth = 0
+    private var memo: Memo?
 
     /// The expression of `tokens`, or nil when it doesn't parse.
     static func expression(_ tokens: [OpenUIToken]) -> OpenUIExpression? {
+        var none: Memo?
+        return expression(tokens, memo: &none)
+    }
+
+    /// The expression of `tokens`, taking the calls `memo` has and keeping in it the settled ones it parses.
+    static func expression(_ tokens: [OpenUIToken], memo: inout Memo?) -> OpenUIExpression? {
         var parser = OpenUIParser(tokens: tokens)
+        // Moved in and back, so the parser's additions don't copy the table.
+        swap(&parser.memo, &memo)
+        defer { swap(&parser.memo, &memo) }
         return try? parser.expression()
     }
 
@@ -148,12 +189,32 @@ struct OpenUIParser {
                     _ = try list(until: ")")
                     return .reference(name)
                 }
-                p += 1
-                return .component(name, try list(until: ")"))
+                return try call(name, at: p - 1, start: token.start)
             }
         default:
             throw Failure()
         }
+    }
+
+    /// A component call whose name is token `head` (at `start` in the text), the parser at its `(`: taken from the
+    /// memo when it has it (its tokens are the same ones: the text they were lexed from is settled), else parsed and
+    /// kept there when its closing parenthesis is settled.
+    private mutating func call(_ name: String, at head: Int, start: Int) throws(Failure) -> OpenUIExpression {
+        if let known = memo?.call(at: start), head + known.tokens <= tokens.count {
+            let closer = tokens[head + known.tokens - 1]
+            if closer.start == known.closerStart, closer.isSymbol(")") {
+                p = head + known.tokens
+                return known.expression
+            }
+        }
+        p += 1
+        let expression = OpenUIExpression.component(name, try list(until: ")"))
+        let closer = tokens[p - 1]
+        // A closer the text wrote (one closed implicitly is empty).
+        if memo?.keepsCalls == true, closer.end > closer.start, let count = memo?.calls.count, count < Memo.capacity {
+            memo?.calls.append(Memo.Call(start: start, expression: expression, tokens: p - head, closerStart: closer.start))
+        }
+        return expression
     }
 
     /// Whether a token can begin an expression.

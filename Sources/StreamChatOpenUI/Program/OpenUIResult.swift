@@ -30,7 +30,7 @@ public struct OpenUIResult: Sendable {
         inputs.state = state
         let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var errors: [OpenUIError] = []
-        for s in program.queriesAndMutations where s.name.hasPrefix("$") {
+        for s in program.hasQueriesOrMutations ? program.queriesAndMutations : [] where s.name.hasPrefix("$") {
             let bare = String(s.name.dropFirst())
             errors.append(OpenUIError(.parser, "state-query", statement: s.name,
                                       message: "\(s.name) reads the state store, never the \(s.kind == .query ? "query's result" : "mutation's status")",
@@ -39,7 +39,8 @@ public struct OpenUIResult: Sendable {
         // The entry (spec §2.2): `root`, else a first statement that calls the library's root component.
         var entry: String?
         var fallback = false
-        if program.statement("root") != nil {
+        let rootSlot = program.slot(of: "root")
+        if let rootSlot, program.defines(slot: rootSlot) {
             entry = "root"
         } else if let first = program.statements.first, first.kind == .value, case .component(let name, _) = first.expression,
                   let rootName = library.root, library.component(named: name)?.name == rootName {
@@ -47,8 +48,8 @@ public struct OpenUIResult: Sendable {
             fallback = true
         }
         var root: OpenUIComponent?
-        if let entry {
-            if case .component(let c)? = evaluator.value(ofStatement: entry, position: .value) { root = c }
+        if let entry, let slot = fallback ? program.slot(of: entry) : rootSlot {
+            if case .component(let c)? = evaluator.value(ofSlot: slot, position: .value) { root = c }
         }
         errors += evaluator.errors
         if isFinished {

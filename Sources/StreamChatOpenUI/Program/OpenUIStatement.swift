@@ -27,6 +27,14 @@ public struct OpenUIStatement: Sendable, Equatable {
 
     /// The statement of a unit of tokens, or nil when the unit isn't `name = expression` or doesn't parse.
     static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool) -> OpenUIStatement? {
+        var none: OpenUIParser.Memo?
+        return make(unit, text: text, closing: closing, memo: &none)
+    }
+
+    /// ``make(_:text:closing:)`` taking the component calls `memo` has, and keeping in it the settled ones it parses
+    /// (see ``OpenUIParser/Memo``).
+    static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool,
+                     memo: inout OpenUIParser.Memo?) -> OpenUIStatement? {
         let tokens = unit.tokens
         guard tokens.count >= 3, tokens[1].isSymbol("=") else { return nil }
         let name: String
@@ -39,7 +47,7 @@ public struct OpenUIStatement: Sendable, Equatable {
         if closing {
             (body, closed) = OpenUIStatementSplitter.closingImplicitly(body)
         }
-        guard let expression = OpenUIParser.expression(body) else { return nil }
+        guard let expression = OpenUIParser.expression(body, memo: &memo) else { return nil }
         let kind: Kind
         switch expression {
         case .query: kind = .query

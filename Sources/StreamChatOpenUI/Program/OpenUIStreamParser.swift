@@ -19,6 +19,8 @@ public struct OpenUIStreamParser: Sendable {
     private var settled: [OpenUIToken] = []
     /// The statements the pending tail parses to (at most one, normally).
     private(set) var pending: [OpenUIStatement] = []
+    /// The component calls of the pending tail parsed so far (see ``OpenUIParser/Memo``).
+    private var memo: OpenUIParser.Memo? = OpenUIParser.Memo()
     /// Whether the stream has ended.
     public private(set) var isFinished = false
     /// Whether the text ended inside an unclosed string or bracket.
@@ -64,6 +66,7 @@ public struct OpenUIStreamParser: Sendable {
             completedNames = []
             completedEnd = 0
             settled = []
+            memo = OpenUIParser.Memo()
             hasText = false
             generation += 1
         }
@@ -74,17 +77,20 @@ public struct OpenUIStreamParser: Sendable {
         settled = []
         let lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: seed)
         let units = OpenUIStatementSplitter.units(lexed.tokens)
+        let tailStart = completedEnd
         pending = []
         isIncomplete = false
         for (i, unit) in units.enumerated() {
             let isLast = i == units.count - 1
+            // Only the tail's calls are kept: a complete statement is not parsed again.
+            memo?.keepsCalls = isLast && !final
             if unit.isComplete && !(isLast && lexed.openString) {
-                if let statement = OpenUIStatement.make(unit, text: text, closing: false) { complete(statement) }
+                if let statement = OpenUIStatement.make(unit, text: text, closing: false, memo: &memo) { complete(statement) }
                 completedEnd = unit.end
                 continue
             }
             // The tail: closed implicitly, and kept only if it parses.
-            guard var statement = OpenUIStatement.make(unit, text: text, closing: true) else {
+            guard var statement = OpenUIStatement.make(unit, text: text, closing: true, memo: &memo) else {
                 if isLast { isIncomplete = Self.isOpen(unit, openString: lexed.openString) }
                 continue
             }
@@ -98,6 +104,8 @@ public struct OpenUIStreamParser: Sendable {
                 pending.append(statement)
             }
         }
+        // Calls of statements now complete are not parsed again.
+        if completedEnd != tailStart { memo?.forget(before: completedEnd) }
         // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now).
         if !final {
             let tail = lexed.tokens.firstIndex { $0.start >= completedEnd } ?? lexed.tokens.count

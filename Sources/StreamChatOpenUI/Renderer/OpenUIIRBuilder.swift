@@ -68,14 +68,16 @@ struct OpenUIIRBuilder {
         var inline: [String: Inline] = [:]
         /// Counts renders: an inline node is taken once per render (the same id twice is made anew).
         var generation = 1
-        /// How many times each statement (by number) has been shown, and in which render: kept between renders, so
-        /// a render need not make a count for every statement before it starts.
-        var shown: [Shown] = []
+        /// How many times each statement (by number) has been shown, and in which render, in one word
+        /// (``shown(in:count:)``): kept between renders, so a render need not make a count for every statement before it
+        /// starts, and one word, as a reused subtree marks each statement in it.
+        var shown: [Int] = []
 
-        struct Shown {
-            var render: Int
-            var count: Int
-        }
+        /// A statement shown `count` times in the render numbered `render` (a render shows fewer than 2^20 nodes: see
+        /// ``maxNodes``; the count stops there all the same).
+        @inline(__always) static func shown(in render: Int, count: Int) -> Int { render << 20 | min(count, 0xFFFFF) }
+        /// How many times a statement was shown in the render numbered `render`, from its word.
+        @inline(__always) static func count(_ word: Int, in render: Int) -> Int { word >> 20 == render ? word & 0xFFFFF : 0 }
 
         /// Forgets inline nodes no render took lately, once there are many.
         mutating func prune() {
@@ -211,14 +213,15 @@ struct OpenUIIRBuilder {
         // Every statement inside must be unshown so far (a reused subtree takes their ids): one tight pass marks them
         // shown, and takes the marks back if one was shown already.
         let render = memory.generation
+        let once = Memory.shown(in: render, count: 1)
         let unshown = memory.shown.withUnsafeMutableBufferPointer { u in
             old.statements.withUnsafeBufferPointer { inside in
                 for (i, s) in inside.enumerated() where s < u.count {
-                    guard u[s].render != render else {
-                        for t in inside[..<i] where t < u.count { u[t].render = 0 }
+                    guard u[s] >> 20 != render else {
+                        for t in inside[..<i] where t < u.count { u[t] = 0 }
                         return false
                     }
-                    u[s] = Memory.Shown(render: render, count: 1)
+                    u[s] = once
                 }
                 return true
             }
@@ -446,10 +449,10 @@ struct OpenUIIRBuilder {
             let seen: Int
             if c.statementSlot >= 0 {
                 let n = c.statementSlot
-                memory.shown.makeRoom(for: n, empty: Memory.Shown(render: 0, count: 0))
+                memory.shown.makeRoom(for: n, empty: 0)
                 let render = memory.generation
-                seen = memory.shown[n].render == render ? memory.shown[n].count : 0
-                memory.shown[n] = Memory.Shown(render: render, count: seen + 1)
+                seen = Memory.count(memory.shown[n], in: render)
+                memory.shown[n] = Memory.shown(in: render, count: seen + 1)
                 if seen == 0 { usedOrder.append(n) }
             } else {
                 seen = unnumberedUses[statement, default: 0]
@@ -464,7 +467,7 @@ struct OpenUIIRBuilder {
     }
 
     @inline(__always) private mutating func isUnused(_ slot: Int) -> Bool {
-        if slot >= memory.shown.count { memory.shown.makeRoom(for: slot, empty: Memory.Shown(render: 0, count: 0)) }
-        return memory.shown[slot].render != memory.generation
+        if slot >= memory.shown.count { memory.shown.makeRoom(for: slot, empty: 0) }
+        return memory.shown[slot] >> 20 != memory.generation
     }
 }
