@@ -86,9 +86,10 @@ final class OpenUIEvaluationCache {
             for kind in 0..<entries.count where slot < entries[kind].count { entries[kind][slot] = nil }
             if slot < versions.count { versions[slot] = 0 }
             guard slot < dependents.count else { continue }
-            let readers = dependents[slot]
-            dependents[slot] = []
-            for reader in readers where markSeen(reader) { queue.append(reader) }
+            for reader in dependents[slot] where markSeen(reader) { queue.append(reader) }
+            // Emptied in place: the statement's readers note themselves again when they are evaluated again, which is
+            // after every chunk for the statements above the one being written.
+            dependents[slot].removeAll(keepingCapacity: true)
         }
     }
 
