@@ -57,7 +57,7 @@ struct OpenUIParser {
         return expression(tokens, memo: &none)
     }
 
-    /// The expression of `tokens`, taking the calls `memo` has and keeping in it the settled ones it parses.
+    /// The expression of `tokens`, taking the calls `memo` has and keeping in it the ones it parses (see ``Memo``).
     static func expression(_ tokens: [OpenUIToken], memo: inout Memo?) -> OpenUIExpression? {
         var parser = OpenUIParser(tokens: tokens)
         // Moved in and back, so the parser's additions don't copy the table.
@@ -197,8 +197,8 @@ struct OpenUIParser {
     }
 
     /// A component call whose name is token `head` (at `start` in the text), the parser at its `(`: taken from the
-    /// memo when it has it (its tokens are the same ones: the text they were lexed from is settled), else parsed and
-    /// kept there when its closing parenthesis is settled.
+    /// memo when it has it and its closing parenthesis is where it was (the tokens up to there are the same ones),
+    /// else parsed, and kept there when the text wrote its closing parenthesis (see ``Memo/keepsCalls``).
     private mutating func call(_ name: String, at head: Int, start: Int) throws(Failure) -> OpenUIExpression {
         if let known = memo?.call(at: start), head + known.tokens <= tokens.count {
             let closer = tokens[head + known.tokens - 1]

@@ -31,7 +31,7 @@ public struct OpenUIStatement: Sendable, Equatable {
         return make(unit, text: text, closing: closing, memo: &none)
     }
 
-    /// ``make(_:text:closing:)`` taking the component calls `memo` has, and keeping in it the settled ones it parses
+    /// ``make(_:text:closing:)`` taking the component calls `memo` has, and keeping in it the ones it parses
     /// (see ``OpenUIParser/Memo``).
     static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool,
                      memo: inout OpenUIParser.Memo?) -> OpenUIStatement? {
