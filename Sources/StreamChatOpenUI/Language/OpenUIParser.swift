@@ -49,16 +49,11 @@ struct OpenUIParser {
     private let tokens: [OpenUIToken]
     private var p = 0
     private var depth = 0
-    private var memo: Memo?
+    private var memo = Memo()
 
-    /// The expression of `tokens`, or nil when it doesn't parse.
-    static func expression(_ tokens: [OpenUIToken]) -> OpenUIExpression? {
-        var none: Memo?
-        return expression(tokens, memo: &none)
-    }
-
-    /// The expression of `tokens`, taking the calls `memo` has and keeping in it the ones it parses (see ``Memo``).
-    static func expression(_ tokens: [OpenUIToken], memo: inout Memo?) -> OpenUIExpression? {
+    /// The expression of `tokens`, or nil when it doesn't parse; taking the calls `memo` has, and keeping in it the ones
+    /// it parses when it keeps calls (see ``Memo``).
+    static func expression(_ tokens: [OpenUIToken], memo: inout Memo) -> OpenUIExpression? {
         var parser = OpenUIParser(tokens: tokens)
         // Moved in and back, so the parser's additions don't copy the table.
         swap(&parser.memo, &memo)
@@ -200,7 +195,7 @@ struct OpenUIParser {
     /// memo when it has it and its closing parenthesis is where it was (the tokens up to there are the same ones),
     /// else parsed, and kept there when the text wrote its closing parenthesis (see ``Memo/keepsCalls``).
     private mutating func call(_ name: String, at head: Int, start: Int) throws(Failure) -> OpenUIExpression {
-        if let known = memo?.call(at: start), head + known.tokens <= tokens.count {
+        if let known = memo.call(at: start), head + known.tokens <= tokens.count {
             let closer = tokens[head + known.tokens - 1]
             if closer.start == known.closerStart, closer.isSymbol(")") {
                 p = head + known.tokens
@@ -211,8 +206,8 @@ struct OpenUIParser {
         let expression = OpenUIExpression.component(name, try list(until: ")"))
         let closer = tokens[p - 1]
         // A closer the text wrote (one closed implicitly is empty).
-        if memo?.keepsCalls == true, closer.end > closer.start, let count = memo?.calls.count, count < Memo.capacity {
-            memo?.calls.append(Memo.Call(start: start, expression: expression, tokens: p - head, closerStart: closer.start))
+        if memo.keepsCalls, closer.end > closer.start, memo.calls.count < Memo.capacity {
+            memo.calls.append(Memo.Call(start: start, expression: expression, tokens: p - head, closerStart: closer.start))
         }
         return expression
     }

@@ -124,11 +124,6 @@ public struct OpenUIProgram: Sendable {
         return slot
     }
 
-    /// Whether any statement is a Query or a Mutation (asked before ``queriesAndMutations`` on every render).
-    var hasQueriesOrMutations: Bool {
-        completedQueries > 0 || statements[completedCount...].contains { $0.kind == .query || $0.kind == .mutation }
-    }
-
     /// Every Query and Mutation statement, a redefined name included each time.
     var queriesAndMutations: [OpenUIStatement] {
         let pending = statements[completedCount...].filter { $0.kind == .query || $0.kind == .mutation }

@@ -30,7 +30,7 @@ public struct OpenUIResult: Sendable {
         inputs.state = state
         let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var errors: [OpenUIError] = []
-        for s in program.hasQueriesOrMutations ? program.queriesAndMutations : [] where s.name.hasPrefix("$") {
+        for s in program.queriesAndMutations where s.name.hasPrefix("$") {
             let bare = String(s.name.dropFirst())
             errors.append(OpenUIError(.parser, "state-query", statement: s.name,
                                       message: "\(s.name) reads the state store, never the \(s.kind == .query ? "query's result" : "mutation's status")",
@@ -38,19 +38,19 @@ public struct OpenUIResult: Sendable {
         }
         // The entry (spec §2.2): `root`, else a first statement that calls the library's root component.
         var entry: String?
+        var entrySlot: Int?
         var fallback = false
-        let rootSlot = program.slot(of: "root")
-        if let rootSlot, program.defines(slot: rootSlot) {
+        if let slot = program.slot(of: "root"), program.defines(slot: slot) {
             entry = "root"
+            entrySlot = slot
         } else if let first = program.statements.first, first.kind == .value, case .component(let name, _) = first.expression,
                   let rootName = library.root, library.component(named: name)?.name == rootName {
             entry = first.name
+            entrySlot = program.slot(of: first.name)
             fallback = true
         }
         var root: OpenUIComponent?
-        if let entry, let slot = fallback ? program.slot(of: entry) : rootSlot {
-            if case .component(let c)? = evaluator.value(ofSlot: slot, position: .value) { root = c }
-        }
+        if let entrySlot, case .component(let c)? = evaluator.value(ofSlot: entrySlot, position: .value) { root = c }
         errors += evaluator.errors
         if isFinished {
             if root == nil {

@@ -25,16 +25,10 @@ public struct OpenUIStatement: Sendable, Equatable {
         a.name == b.name && a.kind == b.kind && a.neededClosing == b.neededClosing && a.source == b.source && a.expression == b.expression
     }
 
-    /// The statement of a unit of tokens, or nil when the unit isn't `name = expression` or doesn't parse.
-    static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool) -> OpenUIStatement? {
-        var none: OpenUIParser.Memo?
-        return make(unit, text: text, closing: closing, memo: &none)
-    }
-
-    /// ``make(_:text:closing:)`` taking the component calls `memo` has, and keeping in it the ones it parses
-    /// (see ``OpenUIParser/Memo``).
+    /// The statement of a unit of tokens, or nil when the unit isn't `name = expression` or doesn't parse; taking the
+    /// component calls `memo` has, and keeping in it the ones it parses (see ``OpenUIParser/Memo``).
     static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool,
-                     memo: inout OpenUIParser.Memo?) -> OpenUIStatement? {
+                     memo: inout OpenUIParser.Memo) -> OpenUIStatement? {
         let tokens = unit.tokens
         guard tokens.count >= 3, tokens[1].isSymbol("=") else { return nil }
         let name: String

@@ -20,7 +20,7 @@ public struct OpenUIStreamParser: Sendable {
     /// The statements the pending tail parses to (at most one, normally).
     private(set) var pending: [OpenUIStatement] = []
     /// The component calls of the pending tail parsed so far (see ``OpenUIParser/Memo``).
-    private var memo: OpenUIParser.Memo? = OpenUIParser.Memo()
+    private var memo = OpenUIParser.Memo()
     /// Whether the stream has ended.
     public private(set) var isFinished = false
     /// Whether the text ended inside an unclosed string or bracket.
@@ -83,7 +83,7 @@ public struct OpenUIStreamParser: Sendable {
         for (i, unit) in units.enumerated() {
             let isLast = i == units.count - 1
             // Only the tail's calls are kept: a complete statement is not parsed again.
-            memo?.keepsCalls = isLast && !final
+            memo.keepsCalls = isLast && !final
             if unit.isComplete && !(isLast && lexed.openString) {
                 if let statement = OpenUIStatement.make(unit, text: text, closing: false, memo: &memo) { complete(statement) }
                 completedEnd = unit.end
@@ -105,7 +105,7 @@ public struct OpenUIStreamParser: Sendable {
             }
         }
         // Calls of statements now complete are not parsed again.
-        if completedEnd != tailStart { memo?.forget(before: completedEnd) }
+        if completedEnd != tailStart { memo.forget(before: completedEnd) }
         // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now).
         if !final {
             let tail = lexed.tokens.firstIndex { $0.start >= completedEnd } ?? lexed.tokens.count

@@ -66,7 +66,8 @@ struct OpenUIIRBuilder {
         var kept: [Kept?] = []
         /// Nodes of components written inline, by node id: reused while their component is the same.
         var inline: [String: Inline] = [:]
-        /// Counts renders: an inline node is taken once per render (the same id twice is made anew).
+        /// Counts renders: an inline node is taken once per render (the same id twice is made anew). From 1, as a
+        /// mark of 0 in ``shown`` is no render's.
         var generation = 1
         /// How many times each statement (by number) has been shown, and in which render, in one word
         /// (``shown(in:count:)``): kept between renders, so a render need not make a count for every statement before it
@@ -76,8 +77,10 @@ struct OpenUIIRBuilder {
         /// A statement shown `count` times in the render numbered `render` (a render shows fewer than 2^20 nodes: see
         /// ``maxNodes``; the count stops there all the same).
         @inline(__always) static func shown(in render: Int, count: Int) -> Int { render << 20 | min(count, 0xFFFFF) }
+        /// Whether a statement's word says it was shown in the render numbered `render`.
+        @inline(__always) static func isShown(_ word: Int, in render: Int) -> Bool { word >> 20 == render }
         /// How many times a statement was shown in the render numbered `render`, from its word.
-        @inline(__always) static func count(_ word: Int, in render: Int) -> Int { word >> 20 == render ? word & 0xFFFFF : 0 }
+        @inline(__always) static func count(_ word: Int, in render: Int) -> Int { isShown(word, in: render) ? word & 0xFFFFF : 0 }
 
         /// Forgets inline nodes no render took lately, once there are many.
         mutating func prune() {
@@ -217,7 +220,7 @@ struct OpenUIIRBuilder {
         let unshown = memory.shown.withUnsafeMutableBufferPointer { u in
             old.statements.withUnsafeBufferPointer { inside in
                 for (i, s) in inside.enumerated() where s < u.count {
-                    guard u[s] >> 20 != render else {
+                    guard !Memory.isShown(u[s], in: render) else {
                         for t in inside[..<i] where t < u.count { u[t] = 0 }
                         return false
                     }
@@ -468,6 +471,6 @@ struct OpenUIIRBuilder {
 
     @inline(__always) private mutating func isUnused(_ slot: Int) -> Bool {
         if slot >= memory.shown.count { memory.shown.makeRoom(for: slot, empty: 0) }
-        return memory.shown[slot] >> 20 != memory.generation
+        return !Memory.isShown(memory.shown[slot], in: memory.generation)
     }
 }
