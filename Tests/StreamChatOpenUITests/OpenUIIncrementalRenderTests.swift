@@ -79,27 +79,60 @@ import Testing
         for (name, text, library) in Self.programs() {
             // Every chunk is checked against a fresh render, so small chunks for the small programs only.
             for size in [1, 5, 17, 64] where text.utf8.count <= [1: 600, 5: 1_500, 17: 5_000, 64: .max][size]! {
-                let reply = OpenUIReply(library: library, functions: fixtureFunctions)
-                var mismatches = 0
-                let texts = Self.prefixes(text, size: size)
-                for (i, t) in texts.enumerated() {
-                    let streaming = i < texts.count - 1
-                    reply.update(text: t, isStreaming: streaming)
-                    let (root, result) = reply.render()
-                    let (wantRoot, wantErrors) = Self.fresh(t, streaming: streaming, library: library)
-                    if root != wantRoot || result.errors.map(\.description) != wantErrors {
-                        mismatches += 1
-                        if mismatches == 1 {
-                            Issue.record("""
-                                \(name), chunks of \(size), after \(t.utf8.count) bytes: the kept render differs from a fresh one
-                                kept:  \(root.map { JSONSerializer.string($0.jsonValue) } ?? "none") \(result.errors.map(\.description))
-                                fresh: \(wantRoot.map { JSONSerializer.string($0.jsonValue) } ?? "none") \(wantErrors)
-                                """)
-                        }
-                    }
-                }
-                #expect(mismatches == 0, "\(name) in chunks of \(size)")
+                #expect(Self.mismatches(name, text, library: library, size: size) == 0, "\(name) in chunks of \(size)")
             }
+        }
+    }
+
+    /// How many renders of `text` streamed in `size`-byte chunks differ from a fresh render of the same text (the
+    /// first one is recorded as an issue).
+    static func mismatches(_ name: String, _ text: String, library: OpenUILibrary, size: Int) -> Int {
+        let reply = OpenUIReply(library: library, functions: fixtureFunctions)
+        var mismatches = 0
+        let texts = prefixes(text, size: size)
+        for (i, t) in texts.enumerated() {
+            let streaming = i < texts.count - 1
+            reply.update(text: t, isStreaming: streaming)
+            let (root, result) = reply.render()
+            let (wantRoot, wantErrors) = fresh(t, streaming: streaming, library: library)
+            if root != wantRoot || result.errors.map(\.description) != wantErrors {
+                mismatches += 1
+                if mismatches == 1 {
+                    Issue.record("""
+                        \(name), chunks of \(size), after \(t.utf8.count) bytes: the kept render differs from a fresh one
+                        kept:  \(root.map { JSONSerializer.string($0.jsonValue) } ?? "none") \(result.errors.map(\.description))
+                        fresh: \(wantRoot.map { JSONSerializer.string($0.jsonValue) } ?? "none") \(wantErrors)
+                        """)
+                }
+            }
+        }
+        return mismatches
+    }
+
+    @Test func `a list whose items change is spliced to the render of a fresh reply`() {
+        // Lists of references as models write them, and what a splice must not get wrong: items that arrive late,
+        // one shown twice, one never defined, one whose value stops and starts being a component, one that reports
+        // problems (told in the list's order), one that reads the state.
+        let text = """
+        root = Card([head, a, b, a, w, missing, c])
+        head = CardHeader("Plan", $who)
+        $who = "Ada"
+        w = Tabs([t1, t2])
+        t1 = TabItem("one", "One", [b, d])
+        a = TextContent("A for " + $who)
+        b = Table([Col("Place", ["Alfama", "Baixa"]), 5, Col("Hours", [1, 2], "number")])
+        c = TextContent("for now")
+        t2 = TabItem("two", "Two", [c, e])
+        c = "a string for a while"
+        d = Callout("info", "Note", "about d")
+        c = TextContent("a component again")
+        e = Steps([StepsItem("one", "first"), StepsItem("two")])
+        b = Table([Col("Place", ["Belém"])])
+        d = null
+
+        """
+        for size in [1, 3, 7, 16] {
+            #expect(Self.mismatches("splices", text, library: .chat, size: size) == 0, "in chunks of \(size)")
         }
     }
 

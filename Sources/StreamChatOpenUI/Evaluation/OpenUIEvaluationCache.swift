@@ -30,6 +30,33 @@ final class OpenUIEvaluationCache {
         var waitsForEnd: Bool
     }
 
+    /// What a statement's value was made of when it calls a component with one list of references
+    /// (``OpenUIProgram/spliceArgument(slot:)``), kept through invalidations: when only some of the values its list shows
+    /// change, their new values are spliced into the value it had (see ``OpenUIEvaluator``).
+    /// (A class: a splice changes it in place. Its cache's reply serializes calls, so exclusivity is not checked.)
+    final class Splice {
+        /// The value last made, stamped with its statement.
+        @exclusivity(unchecked) var component: OpenUIComponent
+        /// Which of its props' members holds the list.
+        let member: Int
+        /// Per item of the list as written: its place in the value's list, or -1 when it showed nothing.
+        @exclusivity(unchecked) var places: [Int]
+        /// Per item: the evaluation steps its value took, and the problems it reported; and the steps of the rest
+        /// of the statement.
+        @exclusivity(unchecked) var itemWork: [Int]
+        @exclusivity(unchecked) var itemErrors: [[OpenUIError]]
+        let ownWork: Int
+
+        init(component: OpenUIComponent, member: Int, places: [Int], itemWork: [Int], itemErrors: [[OpenUIError]], ownWork: Int) {
+            self.component = component
+            self.member = member
+            self.places = places
+            self.itemWork = itemWork
+            self.itemErrors = itemErrors
+            self.ownWork = ownWork
+        }
+    }
+
     /// Entries by kind, then by name number.
     @exclusivity(unchecked) private var entries: [[Entry?]] = [[], [], []]
     /// A name's number → the numbers of the statements whose values read it.
@@ -40,6 +67,10 @@ final class OpenUIEvaluationCache {
     /// The invalidation pass that last reached each name (by number), and the current pass.
     @exclusivity(unchecked) private var seen: [Int] = []
     @exclusivity(unchecked) private var pass = 0
+    /// Splices by statement number.
+    @exclusivity(unchecked) private var splices: [Splice?] = []
+    /// Per statement whose value was dropped and not made again: the names whose change dropped it (-1: its own).
+    @exclusivity(unchecked) private var changes: [[Int]] = []
     /// Whether nothing was stored or noted since the cache was made or emptied (a program without state keeps nothing
     /// in its defaults' cache, which each chunk would otherwise search).
     @exclusivity(unchecked) private var holdsNothing = true
@@ -55,6 +86,7 @@ final class OpenUIEvaluationCache {
         entries[kind.rawValue].makeRoom(for: slot, empty: nil)
         entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work, waitsForEnd: waitsForEnd)
         guard kind != .stateDefault else { return }
+        if kind == .value, slot < changes.count { changes[slot].removeAll(keepingCapacity: true) }
         versions.makeRoom(for: slot, empty: 0)
         // The value-position value's version wins, as the IR asks for it first.
         if kind == .value || versions[slot] == 0 || entry(slot, .value) == nil { versions[slot] = nextVersion }
@@ -81,16 +113,41 @@ final class OpenUIEvaluationCache {
         // Each chunk of a streamed reply invalidates a few names: marks in an array, not a set hashed each time.
         pass += 1
         var queue: [Int] = []
-        for slot in slots where markSeen(slot) { queue.append(slot) }
+        for slot in slots {
+            note(-1, changing: slot)
+            if markSeen(slot) { queue.append(slot) }
+        }
         while let slot = queue.popLast() {
             for kind in 0..<entries.count where slot < entries[kind].count { entries[kind][slot] = nil }
             if slot < versions.count { versions[slot] = 0 }
             guard slot < dependents.count else { continue }
-            for reader in dependents[slot] where markSeen(reader) { queue.append(reader) }
+            for reader in dependents[slot] {
+                note(slot, changing: reader)
+                if markSeen(reader) { queue.append(reader) }
+            }
             // Emptied in place: the statement's readers note themselves again when they are evaluated again, which is
             // after every chunk for the statements above the one being written.
             dependents[slot].removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Notes that the name numbered `input` (-1: the statement itself) changed what `slot` means.
+    private func note(_ input: Int, changing slot: Int) {
+        changes.makeRoom(for: slot, empty: [])
+        changes[slot].append(input)
+    }
+
+    /// The names whose change dropped the value of the statement numbered `slot` since it was last made (-1: its own).
+    func changes(of slot: Int) -> [Int] { slot < changes.count ? changes[slot] : [-1] }
+
+    /// The splice of the statement numbered `slot`, if one is kept.
+    func splice(of slot: Int) -> Splice? { slot < splices.count ? splices[slot] : nil }
+
+    /// Keeps (or, with nil, forgets) the splice of the statement numbered `slot`.
+    func setSplice(_ splice: Splice?, for slot: Int) {
+        if splice == nil && slot >= splices.count { return }
+        splices.makeRoom(for: slot, empty: nil)
+        splices[slot] = splice
     }
 
     /// Marks `slot` as reached by the current invalidation pass; false when it was already.
@@ -115,6 +172,8 @@ final class OpenUIEvaluationCache {
         entries = [[], [], []]
         dependents = []
         versions = []
+        splices = []
+        changes = []
         holdsNothing = true
     }
 }

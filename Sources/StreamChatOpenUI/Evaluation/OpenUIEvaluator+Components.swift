@@ -127,6 +127,14 @@ extension OpenUIEvaluator {
         }
     }
 
+    /// Whether a list of `item`s takes a component as it is (see ``conform(_:to:component:prop:)``).
+    static func takesComponentsAsTheyAre(_ item: OpenUIPropType) -> Bool {
+        switch item {
+        case .component, .any: return true
+        default: return false
+        }
+    }
+
     static func matches(_ value: OpenUIValue, _ type: OpenUIPropType) -> Bool {
         switch (type, value) {
         case (.any, _), (.action, _): return true

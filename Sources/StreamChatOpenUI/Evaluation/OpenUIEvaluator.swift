@@ -42,6 +42,9 @@ final class OpenUIEvaluator {
     @exclusivity(unchecked) private var steps = 0
     static let maxSteps = 2_000_000
     @exclusivity(unchecked) private var exhausted = false
+    /// The statement whose list of references ``evaluateList(_:numbers:scope:)`` notes in ``listRecord`` (-1: none).
+    @exclusivity(unchecked) private var recording = -1
+    @exclusivity(unchecked) private var listRecord: ListRecord?
     /// How many decisions so far went the other way because the reply is still streaming (an error that waits for
     /// the end, an enum value let through): a value that took one is evaluated again when the reply completes.
     @exclusivity(unchecked) private var streamingDecisions = 0
@@ -136,16 +139,122 @@ final class OpenUIEvaluator {
             case .mutation:
                 return inputs.mutationResults[name] ?? .object(OpenUIObject([("status", .string("idle")), ("data", .null), ("error", .null)]))
             case .value:
-                var result = evaluate(statement.expression, scope: [:], position: position, lists: program.listReferences(slot: slot))
-                if case .component(var c)? = result, c.statementID == nil {
-                    result = nil  // the component is held once while it changes
-                    c.statementID = name
-                    c.statementSlot = slot
-                    result = .component(c)
+                let lists = program.listReferences(slot: slot)
+                if position == .value, let argument = program.spliceArgument(slot: slot) {
+                    if let spliced = spliced(slot, argument: argument) { return spliced }
+                    return evaluateSpliceable(statement, slot: slot, lists: lists, argument: argument)
                 }
+                var result = evaluate(statement.expression, scope: [:], position: position, lists: lists)
+                stamp(&result, name: name, slot: slot)
                 return result
             }
         }
+    }
+
+    /// Stamps `result`, when it is a component no statement stamped yet, as the value of the statement `name`.
+    private func stamp(_ result: inout OpenUIValue?, name: String, slot: Int) {
+        guard case .component(var c)? = result, c.statementID == nil else { return }
+        result = nil  // the component is held once while it changes
+        c.statementID = name
+        c.statementSlot = slot
+        result = .component(c)
+    }
+
+    // MARK: Splices
+
+    /// What evaluating a statement's list of references gave, item by item (see ``evaluateSpliceable(_:slot:lists:argument:)``).
+    struct ListRecord {
+        /// Per item: its place in the list, or -1 when it gave nothing.
+        var places: [Int] = []
+        /// Per item: the evaluation steps it took, and the problems it reported.
+        var itemWork: [Int] = []
+        var itemErrors: [[OpenUIError]] = []
+        /// Whether every item that gave something gave a component.
+        var allComponents = true
+        /// The reports, decisions and steps made while the list was evaluated.
+        var reports = 0
+        var decisions = 0
+        var work = 0
+    }
+
+    /// The value of a statement that calls a component with one list of references and literals besides
+    /// (``OpenUIProgram/spliceArgument(slot:)``), evaluated in full; what made it is kept for ``spliced(_:argument:)``
+    /// when nothing but the list's items could change it: nothing but the items reported a problem or decided
+    /// something because of the stream, and the component took the list as it was.
+    private func evaluateSpliceable(_ statement: OpenUIStatement, slot: Int, lists: [[Int]]?, argument: Int) -> OpenUIValue? {
+        let firstStep = steps
+        let firstReport = reported.count
+        let firstDecision = streamingDecisions
+        let outer = (recording, listRecord)
+        recording = slot
+        listRecord = nil
+        var result = evaluate(statement.expression, scope: [:], position: .value, lists: lists)
+        stamp(&result, name: statement.name, slot: slot)
+        let record = listRecord
+        (recording, listRecord) = outer
+        var splice: OpenUIEvaluationCache.Splice?
+        if case .component(let c)? = result, let record, record.allComponents, reported.count - firstReport == record.reports,
+           streamingDecisions - firstDecision == record.decisions,
+           let props = library.component(named: c.type)?.props, argument < props.count, case .array(let item) = props[argument].type,
+           Self.takesComponentsAsTheyAre(item), let member = c.props.members.firstIndex(where: { $0.key == props[argument].name }) {
+            splice = OpenUIEvaluationCache.Splice(component: c, member: member, places: record.places, itemWork: record.itemWork,
+                                                  itemErrors: record.itemErrors, ownWork: steps - firstStep - record.work)
+        }
+        cache?.setSplice(splice, for: slot)
+        return result
+    }
+
+    /// The value of a statement with a kept splice whose value was dropped only because values its list shows changed:
+    /// the value it had with their new values in their places (an item that now shows nothing left out, one that
+    /// showed nothing put in), and every problem its items have, in their order. Nil (and the statement is evaluated
+    /// in full) when an item's value is no longer nothing or a component.
+    private func spliced(_ slot: Int, argument: Int) -> OpenUIValue? {
+        guard let cache, let numbers = program.listReferences(slot: slot)?[argument] else { return nil }
+        let changed = cache.changes(of: slot)
+        guard !changed.isEmpty, !changed.contains(-1), let splice = cache.splice(of: slot),
+              case .array(let old) = splice.component.props.members[splice.member].value
+        else { return nil }
+        let firstReport = reported.count
+        var items: [OpenUIValue] = []
+        items.reserveCapacity(old.count + 1)
+        var work = splice.ownWork
+        for (i, number) in numbers.enumerated() {
+            guard changed.contains(number) else {
+                if splice.places[i] >= 0 {
+                    items.append(old[splice.places[i]])
+                    splice.places[i] = items.count - 1
+                }
+                work += splice.itemWork[i]
+                for e in splice.itemErrors[i] { report(e) }
+                continue
+            }
+            let before = steps
+            let firstItemReport = reported.count
+            let value: OpenUIValue?
+            do {
+                // As `evaluateList` steps into an item.
+                defer { depth -= 1 }
+                value = step(checkingStack: false) ? self.value(ofSlot: number, position: .value) : nil
+            }
+            splice.itemWork[i] = steps - before
+            work += steps - before
+            steps = before
+            splice.itemErrors[i] = Array(reported[firstItemReport...])
+            switch value {
+            case .component?:
+                splice.places[i] = items.count
+                items.append(value!)
+            case nil:
+                splice.places[i] = -1
+            default:
+                // Evaluated in full after all: what the items reported is told again from their kept values.
+                reported.removeLast(reported.count - firstReport)
+                return nil
+            }
+        }
+        steps += work
+        splice.component.props.setValue(.array(items), at: splice.member)
+        return .component(splice.component)
     }
 
     /// The default of a state declaration, evaluated now.
@@ -240,13 +349,22 @@ final class OpenUIEvaluator {
 
     /// A list whose references are known by number (`numbers`, -1 for an item that is not one), evaluated as
     /// `evaluate` evaluates `.array(items)`, each reference without looking its name up.
+    /// The list of the statement ``recording`` names is noted in ``listRecord`` (see ``evaluateSpliceable(_:slot:lists:argument:)``).
     func evaluateList(_ items: [OpenUIExpression], numbers: [Int], scope: [String: OpenUIValue]) -> OpenUIValue? {
         defer { depth -= 1 }
         guard step() else { return nil }
+        // Its list of references: the one list of the call that has no other items.
+        var record: ListRecord?
+        if recording >= 0, stack.last == recording, !numbers.isEmpty, numbers.allSatisfy({ $0 >= 0 }) { record = ListRecord() }
+        let firstStep = steps
+        let firstReport = reported.count
+        let firstDecision = streamingDecisions
         var values: [OpenUIValue] = []
         values.reserveCapacity(items.count)
         for i in numbers.indices {
             let slot = numbers[i]
+            let before = steps
+            let firstItemReport = reported.count
             let value: OpenUIValue?
             if slot >= 0 && scope.isEmpty {
                 // A step as `evaluate` counts it; the stack is checked where the statement is evaluated, if it is.
@@ -255,7 +373,19 @@ final class OpenUIEvaluator {
             } else {
                 value = evaluate(items[i], scope: scope, position: .value)
             }
+            if record != nil {
+                record!.places.append(value == nil ? -1 : values.count)
+                record!.itemWork.append(steps - before)
+                record!.itemErrors.append(Array(reported[firstItemReport...]))
+                if let value, case .component = value {} else if value != nil { record!.allComponents = false }
+            }
             if let value { values.append(value) }
+        }
+        if record != nil {
+            record!.reports = reported.count - firstReport
+            record!.decisions = streamingDecisions - firstDecision
+            record!.work = steps - firstStep
+            listRecord = record
         }
         return .array(values)
     }

@@ -163,6 +163,11 @@ public struct OpenUIObject: Sendable, Equatable {
 
     public var isEmpty: Bool { members.isEmpty }
 
+    /// Sets the value of the member at `index` (of ``members``).
+    mutating func setValue(_ value: OpenUIValue, at index: Int) {
+        members[index].value = value
+    }
+
     /// Sets a member the object does not have yet (the caller knows): no search for it first.
     mutating func add(_ value: OpenUIValue, newKey key: String) {
         if Self.arrayIndex(key) != nil { self[key] = value } else { members.append((key, value)) }

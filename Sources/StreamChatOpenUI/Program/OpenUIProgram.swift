@@ -13,6 +13,28 @@ public struct OpenUIProgram: Sendable {
     private struct Definition {
         var statement: OpenUIStatement
         var lists: [[Int]]?
+        /// See ``spliceArgument(slot:)``.
+        var spliceArgument: Int?
+
+        init(statement: OpenUIStatement, lists: [[Int]]?) {
+            self.statement = statement
+            self.lists = lists
+            spliceArgument = lists.flatMap { Self.spliceArgument(statement, lists: $0) }
+        }
+
+        private static func spliceArgument(_ s: OpenUIStatement, lists: [[Int]]) -> Int? {
+            guard case .component(_, let args) = s.expression else { return nil }
+            var found: Int?
+            for (i, arg) in args.enumerated() {
+                if i < lists.count, !lists[i].isEmpty, lists[i].allSatisfy({ $0 >= 0 }) {
+                    guard found == nil else { return nil }
+                    found = i
+                } else if !arg.isLiteral {
+                    return nil
+                }
+            }
+            return found
+        }
     }
     /// What each number means now (the pending tail's statement over the completed one), and the completed one.
     private var definitions: [Definition?] = []
@@ -165,6 +187,11 @@ public struct OpenUIProgram: Sendable {
 
     /// The references in the list arguments of the statement numbered `slot` (see ``resolvedLists(_:)``).
     func listReferences(slot: Int) -> [[Int]]? { definitions[slot]?.lists }
+
+    /// For a statement that calls a component with one list of references and literals besides
+    /// (`d = TabItem("day-1", "Day 1", [s1, s2])`), that list's argument index: its value changes only with the values
+    /// the list shows, so a change of some of them can be spliced into the value it had (see ``OpenUIEvaluator``).
+    func spliceArgument(slot: Int) -> Int? { definitions[slot]?.spliceArgument }
 
     /// The names, each once, in order of first appearance.
     public var names: [String] {
