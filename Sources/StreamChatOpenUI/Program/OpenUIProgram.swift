@@ -9,6 +9,8 @@ public struct OpenUIProgram: Sendable {
     private(set) var slots: [String: Int] = [:]
     /// The names by number.
     private(set) var slotNames: [String] = []
+    /// The number of `root`, once a statement defines or reads it (asked on every render).
+    private(set) var rootSlot: Int?
     /// A statement as its name's number means it: the statement, and its list references (``listReferences(slot:)``).
     private struct Definition {
         var statement: OpenUIStatement
@@ -140,6 +142,7 @@ public struct OpenUIProgram: Sendable {
         if let slot = slots[name] { return slot }
         let slot = slotNames.count
         slots[name] = slot
+        if name == "root" { rootSlot = slot }
         slotNames.append(name)
         definitions.append(nil)
         completedDefinitions.append(nil)
@@ -197,6 +200,12 @@ public struct OpenUIProgram: Sendable {
     public var names: [String] {
         var seen = Set<String>()
         return statements.compactMap { seen.insert($0.name).inserted ? $0.name : nil }
+    }
+
+    /// Whether the program declares or uses a `$name` (most don't: asked before ``stateNames`` is worked out).
+    var hasState: Bool {
+        !declaredState.isEmpty || !usedState.isEmpty || pendingStateNames.contains { !$0.isEmpty }
+            || statements[completedCount...].contains { $0.kind == .state }
     }
 
     /// Every `$name` the program declares or uses, declared ones first.

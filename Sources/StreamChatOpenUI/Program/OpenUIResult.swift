@@ -40,7 +40,7 @@ public struct OpenUIResult: Sendable {
         var entry: String?
         var entrySlot: Int?
         var fallback = false
-        if let slot = program.slot(of: "root"), program.defines(slot: slot) {
+        if let slot = program.rootSlot, program.defines(slot: slot) {
             entry = "root"
             entrySlot = slot
         } else if let first = program.statements.first, first.kind == .value, case .component(let name, _) = first.expression,
@@ -79,9 +79,9 @@ public struct OpenUIResult: Sendable {
     /// The state store: the user's values (`inputs.state`) over the defaults, which never overwrite what the user produced.
     static func state(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs,
                       cache: OpenUIEvaluationCache?) -> [String: OpenUIValue] {
-        let names = program.stateNames
         // Most programs have no state: no evaluator is made for them on every render.
-        guard !names.isEmpty else { return [:] }
+        guard program.hasState else { return [:] }
+        let names = program.stateNames
         let defaults = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var state: [String: OpenUIValue] = [:]
         for name in names { state[name] = inputs.state[name] ?? defaults.stateDefault(name) }

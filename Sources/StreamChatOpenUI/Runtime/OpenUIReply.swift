@@ -136,7 +136,9 @@ public final class OpenUIReply {
 
     /// The state store now: every variable's written value or its default.
     public var state: [String: OpenUIValue] {
-        OpenUIResult.state(program, library: library, inputs: inputs(state: written), cache: defaultsCache)
+        // Without state, nothing to work out (and no inputs to gather on every render).
+        guard program.hasState else { return [:] }
+        return OpenUIResult.state(program, library: library, inputs: inputs(state: written), cache: defaultsCache)
     }
 
     func inputs(state: [String: OpenUIValue]) -> OpenUIEvaluator.Inputs {
