@@ -1,16 +1,78 @@
 /// A parsed program: its statements, with the later of two of a name winning
 /// (spec §2.4), and what the parse metadata says about references.
 public struct OpenUIProgram: Sendable {
+    /// The members, in one object shared by the copies of a program until one of them changes: a program is handed
+    /// to every render, evaluator and result, and a copy then costs one reference, not one per member. Its reply
+    /// serializes the calls that change it, so exclusivity is not checked.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var statements: [OpenUIStatement] = []
+        @exclusivity(unchecked) var completedCount: Int = 0
+        @exclusivity(unchecked) var slots: [String: Int] = [:]
+        @exclusivity(unchecked) var slotNames: [String] = []
+        @exclusivity(unchecked) var rootSlot: Int? = nil
+        @exclusivity(unchecked) var definitions: [Definition?] = []
+        @exclusivity(unchecked) var completedDefinitions: [Definition?] = []
+        @exclusivity(unchecked) var pendingSlots: [Int] = []
+        @exclusivity(unchecked) var pendingStateNames: [[String]] = []
+        @exclusivity(unchecked) var completedQueries: Int = 0
+        @exclusivity(unchecked) var declaredState: [String] = []
+        @exclusivity(unchecked) var usedState: [String] = []
+        @exclusivity(unchecked) var knownState: Set<String> = Set<String>()
+
+        func copy() -> Storage {
+            let copy = Storage()
+            copy.statements = statements
+            copy.completedCount = completedCount
+            copy.slots = slots
+            copy.slotNames = slotNames
+            copy.rootSlot = rootSlot
+            copy.definitions = definitions
+            copy.completedDefinitions = completedDefinitions
+            copy.pendingSlots = pendingSlots
+            copy.pendingStateNames = pendingStateNames
+            copy.completedQueries = completedQueries
+            copy.declaredState = declaredState
+            copy.usedState = usedState
+            copy.knownState = knownState
+            return copy
+        }
+    }
+
+    private var storage = Storage()
+
+    /// The storage, made this program's own before a change.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// Every statement in order, a redefined name included each time: the completed ones, then the pending tail's.
-    public private(set) var statements: [OpenUIStatement] = []
-    private var completedCount = 0
+    public private(set) var statements: [OpenUIStatement] {
+        _read { yield storage.statements }
+        _modify { yield &unique.statements }
+    }
+    private var completedCount: Int {
+        _read { yield storage.completedCount }
+        _modify { yield &unique.completedCount }
+    }
     /// Every name the statements define or read (statements, `$variables`), numbered in the order first seen:
     /// the evaluation and the IR keep what they know of a name in arrays by its number, not in tables by text.
-    private(set) var slots: [String: Int] = [:]
+    private(set) var slots: [String: Int] {
+        _read { yield storage.slots }
+        _modify { yield &unique.slots }
+    }
     /// The names by number.
-    private(set) var slotNames: [String] = []
+    private(set) var slotNames: [String] {
+        _read { yield storage.slotNames }
+        _modify { yield &unique.slotNames }
+    }
     /// The number of `root`, once a statement defines or reads it (asked on every render).
-    private(set) var rootSlot: Int?
+    private(set) var rootSlot: Int? {
+        _read { yield storage.rootSlot }
+        _modify { yield &unique.rootSlot }
+    }
     /// A statement as its name's number means it: the statement, and its list references (``listReferences(slot:)``).
     private struct Definition {
         var statement: OpenUIStatement
@@ -39,19 +101,43 @@ public struct OpenUIProgram: Sendable {
         }
     }
     /// What each number means now (the pending tail's statement over the completed one), and the completed one.
-    private var definitions: [Definition?] = []
-    private var completedDefinitions: [Definition?] = []
+    private var definitions: [Definition?] {
+        _read { yield storage.definitions }
+        _modify { yield &unique.definitions }
+    }
+    private var completedDefinitions: [Definition?] {
+        _read { yield storage.completedDefinitions }
+        _modify { yield &unique.completedDefinitions }
+    }
     /// The numbers the pending tail defines.
-    private var pendingSlots: [Int] = []
+    private var pendingSlots: [Int] {
+        _read { yield storage.pendingSlots }
+        _modify { yield &unique.pendingSlots }
+    }
     /// The `$names` each of the pending tail's statements reads, in order (found with its numbers, not looked for
     /// again on each render).
-    private var pendingStateNames: [[String]] = []
+    private var pendingStateNames: [[String]] {
+        _read { yield storage.pendingStateNames }
+        _modify { yield &unique.pendingStateNames }
+    }
     /// How many completed statements are Queries or Mutations (most programs have none: renders skip looking).
-    private var completedQueries = 0
+    private var completedQueries: Int {
+        _read { yield storage.completedQueries }
+        _modify { yield &unique.completedQueries }
+    }
     /// `$names` of the completed statements: declared ones in order, then the others used.
-    private var declaredState: [String] = []
-    private var usedState: [String] = []
-    private var knownState = Set<String>()
+    private var declaredState: [String] {
+        _read { yield storage.declaredState }
+        _modify { yield &unique.declaredState }
+    }
+    private var usedState: [String] {
+        _read { yield storage.usedState }
+        _modify { yield &unique.usedState }
+    }
+    private var knownState: Set<String> {
+        _read { yield storage.knownState }
+        _modify { yield &unique.knownState }
+    }
 
     public init(statements: [OpenUIStatement]) {
         for s in statements { appendCompleted(s) }
