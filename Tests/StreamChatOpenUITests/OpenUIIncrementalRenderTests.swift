@@ -198,6 +198,42 @@ import Testing
         #expect(result.errors.isEmpty, "a cycle through lists ends without error: \(result.errors)")
     }
 
+    @Test func `a statement is known to show once unless two places read it, a template repeats it, or a step, function or state default keeps it`() {
+        let cases: [(text: String, once: Bool, why: String)] = [
+            ("root = Stack([a, b])\na = TextContent(\"a\")\nb = Card([c])\nc = TextContent(\"c\")\n", true, "a tree"),
+            ("root = Stack(@Each(items, \"n\", TextContent(n)))\nitems = [\"x\", \"y\"]\n", true, "a template reading its own variable"),
+            ("root = Stack([a, a])\na = TextContent(\"a\")\n", false, "two reads in one list"),
+            ("root = Stack([a, b])\nb = Card([a])\na = TextContent(\"a\")\n", false, "two statements read it"),
+            ("root = Stack([flag ? a : a])\nflag = true\na = TextContent(\"a\")\n", false, "both branches"),
+            ("root = Stack(@Each([1, 2], \"n\", Card([a])))\na = TextContent(\"a\")\n", false, "a template repeats it"),
+            ("root = Stack([$shown])\n$shown = a\na = TextContent(\"a\")\n", false, "a state default holds it"),
+            ("root = Stack([a, Button(\"b\", Action([@Set($x, a)]))])\na = TextContent(\"a\")\n", false, "a step keeps it"),
+            ("root = Stack([a])\na = Card([root])\n", false, "the entry is read"),
+        ]
+        for (text, once, why) in cases {
+            for streaming in [false, true] {
+                let reply = OpenUIReply(library: .standard)
+                reply.update(text: text, isStreaming: streaming)
+                let entry = reply.program.slot(of: "root")
+                #expect(entry.map(reply.program.showsEachStatementOnce(entry:)) == once, "\(why), streaming: \(streaming)")
+                var ids: [String] = []
+                reply.render().root?.walk { node, _ in ids.append(node.id) }
+                #expect(Set(ids).count == ids.count, "\(why): \(ids)")
+            }
+        }
+        // The tail being written counts as well: a name it reads again, and a statement it writes anew.
+        for (text, why) in [("root = Stack([a, b])\na = TextContent(\"a\")\nb = Card([a])", "the tail reads it again"),
+                            ("root = Stack([a])\na = TextContent(\"a\")\nroot = Stack([a, a])", "the tail writes the entry anew")] {
+            let reply = OpenUIReply(library: .standard)
+            reply.update(text: text, isStreaming: true)
+            #expect(reply.program.completedStatementCount < reply.program.statements.count, "\(why): the tail is a statement")
+            #expect(reply.program.slot(of: "root").map(reply.program.showsEachStatementOnce(entry:)) == false, "\(why)")
+            var ids: [String] = []
+            reply.render().root?.walk { node, _ in ids.append(node.id) }
+            #expect(Set(ids).count == ids.count, "\(why): \(ids)")
+        }
+    }
+
     @Test func `a statement shown twice keeps distinct ids when its first place is reused`() throws {
         let text = "root = Stack([box, box, extra])\nbox = Card([label])\nlabel = TextContent(\"x\")\nextra = TextContent(\"more\")\n"
         let root = Self.streamed(text, size: 2)

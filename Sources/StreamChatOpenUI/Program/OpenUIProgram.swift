@@ -18,6 +18,10 @@ public struct OpenUIProgram: Sendable {
         @exclusivity(unchecked) var declaredState: [String] = []
         @exclusivity(unchecked) var usedState: [String] = []
         @exclusivity(unchecked) var knownState: Set<String> = Set<String>()
+        @exclusivity(unchecked) var completedReads: [[Int]] = []
+        @exclusivity(unchecked) var pendingReads: [[Int]] = []
+        @exclusivity(unchecked) var completedReadCounts: [Int] = []
+        @exclusivity(unchecked) var namesReadTwice: Int = 0
 
         func copy() -> Storage {
             let copy = Storage()
@@ -34,6 +38,10 @@ public struct OpenUIProgram: Sendable {
             copy.declaredState = declaredState
             copy.usedState = usedState
             copy.knownState = knownState
+            copy.completedReads = completedReads
+            copy.pendingReads = pendingReads
+            copy.completedReadCounts = completedReadCounts
+            copy.namesReadTwice = namesReadTwice
             return copy
         }
     }
@@ -138,6 +146,26 @@ public struct OpenUIProgram: Sendable {
         _read { yield storage.knownState }
         _modify { yield &unique.knownState }
     }
+    /// The places that may show a name's value (see ``showsEachStatementOnce(entry:)``): per completed definition
+    /// and per statement of the pending tail, the names it reads, by number, once per place (twice for a place that
+    /// may show it many times); how many places of the completed definitions read each name, and how many names
+    /// they read in more than one.
+    private var completedReads: [[Int]] {
+        _read { yield storage.completedReads }
+        _modify { yield &unique.completedReads }
+    }
+    private var pendingReads: [[Int]] {
+        _read { yield storage.pendingReads }
+        _modify { yield &unique.pendingReads }
+    }
+    private var completedReadCounts: [Int] {
+        _read { yield storage.completedReadCounts }
+        _modify { yield &unique.completedReadCounts }
+    }
+    private var namesReadTwice: Int {
+        _read { yield storage.namesReadTwice }
+        _modify { yield &unique.namesReadTwice }
+    }
 
     public init(statements: [OpenUIStatement]) {
         for s in statements { appendCompleted(s) }
@@ -149,7 +177,7 @@ public struct OpenUIProgram: Sendable {
     /// Adds a completed statement (after the others); returns the numbers of the names whose meaning may have changed.
     @discardableResult
     mutating func appendCompleted(_ s: OpenUIStatement) -> [Int] {
-        let (slot, stateNames) = number(s)
+        let (slot, stateNames, reads) = number(s)
         let before = definitions[slot]?.statement
         var changed = setPending([])
         statements.append(s)
@@ -157,6 +185,9 @@ public struct OpenUIProgram: Sendable {
         let definition = Definition(statement: s, lists: resolvedLists(s))
         completedDefinitions[slot] = definition
         definitions[slot] = definition
+        count(completedReads[slot], by: -1)
+        count(reads, by: 1)
+        completedReads[slot] = reads
         if s.kind == .query || s.kind == .mutation { completedQueries += 1 }
         if s.kind == .state, !declaredState.contains(s.name) {
             declaredState.append(s.name)
@@ -189,14 +220,16 @@ public struct OpenUIProgram: Sendable {
         for slot in pendingSlots { definitions[slot] = completedDefinitions[slot] }
         pendingSlots = []
         pendingStateNames = []
+        pendingReads = []
         var affected: [(slot: Int, before: OpenUIStatement?)] = zip(oldSlots, before).map { ($0, $1) }
         for s in pending {
             statements.append(s)
-            let (slot, stateNames) = number(s)
+            let (slot, stateNames, reads) = number(s)
             if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot]?.statement)) }
             definitions[slot] = Definition(statement: s, lists: resolvedLists(s))
             pendingSlots.append(slot)
             pendingStateNames.append(stateNames)
+            pendingReads.append(reads)
         }
         // Only the names whose meaning changed: a chunk that grows the tail's string leaves the other names alone.
         return affected.compactMap { slot, before in
@@ -207,21 +240,88 @@ public struct OpenUIProgram: Sendable {
         }
     }
 
-    /// Numbers a statement's name and every name it reads; returns its name's number and the `$names` it reads, in
-    /// order (see ``OpenUIExpression/stateNames``), found in the same pass.
-    private mutating func number(_ s: OpenUIStatement) -> (slot: Int, stateNames: [String]) {
+    /// Numbers a statement's name and every name it reads; returns its name's number, the `$names` it reads, in
+    /// order (see ``OpenUIExpression/stateNames``), and the places that may show a name's value (see
+    /// ``showsEachStatementOnce(entry:)``), found in the same pass.
+    private mutating func number(_ s: OpenUIStatement) -> (slot: Int, stateNames: [String], reads: [Int]) {
         let slot = number(s.name)
         var stateNames: [String] = []
-        s.expression.visit { e in
+        var reads: [Int] = []
+        /// Whether what is read now may be shown many times, and the `@Each` variables in scope.
+        var repeated = s.kind == .state
+        var hidden: [String] = []
+        func walk(_ e: OpenUIExpression) {
             switch e {
-            case .reference(let name): _ = number(name)
+            case .reference(let name):
+                let read = number(name)
+                if hidden.isEmpty || !hidden.contains(name) {
+                    reads.append(read)
+                    if repeated { reads.append(read) }
+                }
             case .state(let name):
+                // A `$name`'s value shows a statement only through its default or a `@Set`, both read as repeated.
                 _ = number(name)
                 if !stateNames.contains(name) { stateNames.append(name) }
-            default: break
+            case .function("Each", let args) where args.count >= 3:
+                walk(args[0])
+                walk(args[1])
+                let outer = (repeated, hidden.count)
+                repeated = true
+                if case .string(let variable) = args[1] { hidden.append(variable) }
+                for arg in args[2...] { walk(arg) }
+                repeated = outer.0
+                hidden.removeLast(hidden.count - outer.1)
+            case .function(let name, let args):
+                // A built-in gives back at most what it was given, once; a step, a custom function or action may keep
+                // or repeat it.
+                let outer = repeated
+                if !OpenUIParser.builtinNames.contains(name) { repeated = true }
+                for arg in args { walk(arg) }
+                repeated = outer
+            case .array(let items), .component(_, let items), .action(let items), .query(let items), .mutation(let items):
+                for item in items { walk(item) }
+            case .object(let members): for m in members { walk(m.value) }
+            case .unary(_, let x), .member(let x, _): walk(x)
+            case .assign(_, let x):
+                let outer = repeated
+                repeated = true
+                walk(x)
+                repeated = outer
+            case .binary(_, let a, let b), .index(let a, let b):
+                walk(a)
+                walk(b)
+            case .ternary(let c, let a, let b):
+                walk(c)
+                walk(a)
+                walk(b)
+            case .string, .number, .bool, .null: break
             }
         }
-        return (slot, stateNames)
+        walk(s.expression)
+        return (slot, stateNames, reads)
+    }
+
+    private mutating func count(_ reads: [Int], by delta: Int) {
+        for slot in reads {
+            let before = completedReadCounts[slot]
+            completedReadCounts[slot] = before + delta
+            if before < 2, before + delta >= 2 { namesReadTwice += 1 } else if before >= 2, before + delta < 2 { namesReadTwice -= 1 }
+        }
+    }
+
+    /// Whether a render from the entry numbered `entry` shows each statement at most once: no name is read in two
+    /// places or in one that may repeat it (an `@Each` template, the arguments of a step, a custom function or an
+    /// action, a `$name`'s default), and nothing reads the entry. A component shows once per path of reads from the
+    /// entry to its statement, so the IR then need not count the statements it shows to name their nodes. (Asked on
+    /// every render: the pending tail's few reads are checked against the completed statements' counts.)
+    func showsEachStatementOnce(entry: Int) -> Bool {
+        guard namesReadTwice == 0, completedReadCounts[entry] == 0 else { return false }
+        // (A tail's statement that stands for a completed one leaves that one's reads counted: more, never fewer.)
+        let read = pendingReads.joined().sorted()
+        for (i, slot) in read.enumerated() {
+            guard slot != entry, completedReadCounts[slot] == 0, i == 0 || read[i - 1] != slot else { return false }
+        }
+        return true
     }
 
     private mutating func number(_ name: String) -> Int {
@@ -232,6 +332,8 @@ public struct OpenUIProgram: Sendable {
         slotNames.append(name)
         definitions.append(nil)
         completedDefinitions.append(nil)
+        completedReads.append([])
+        completedReadCounts.append(0)
         return slot
     }
 

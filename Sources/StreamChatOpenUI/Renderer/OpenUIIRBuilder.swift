@@ -124,6 +124,9 @@ struct OpenUIIRBuilder {
     let appNode: ((String, String, JSONValue) -> UINode?)?
     /// Whether to record ``index`` (events need it; a render needn't).
     var recordsIndex = true
+    /// Whether the program shows each statement at most once (``OpenUIProgram/showsEachStatementOnce(entry:)``): a
+    /// statement's node is then named by the statement alone, and a reused node's statements need no marks.
+    var showsEachStatementOnce = false
     /// The kept values, whose versions say which statements' nodes in ``memory`` can be reused (none without it).
     var values: OpenUIEvaluationCache?
     var memory = Memory()
@@ -211,14 +214,23 @@ struct OpenUIIRBuilder {
     private mutating func reusable(_ c: OpenUIComponent, formName: String?, untagged: Bool = false) -> Kept? {
         let slot = c.statementSlot
         guard slot >= 0, let current = values?.version(of: slot), let old = memory[slot], old.version == current, old.formName == formName,
-              !untagged || old.tag == nil, isUnused(slot)
+              !untagged || old.tag == nil, showsEachStatementOnce || isUnused(slot)
         else { return nil }
-        // Every statement inside must be unshown so far (a reused subtree takes their ids): one tight pass marks them
-        // shown, and takes the marks back if one was shown already.
+        if !showsEachStatementOnce && !mark(old.statements) { return nil }
+        if old.statements.count == 1 { usedOrder.append(old.statements[0]) } else { usedOrder.append(contentsOf: old.statements) }
+        nodeCount += old.size
+        if old.holdsAppNode { appNodes += 1 }
+        return old
+    }
+
+    /// Marks `statements` shown in this render; false (and nothing marked) when one was shown already: a reused
+    /// subtree takes their ids, so each must be unshown so far.
+    private mutating func mark(_ statements: [Int]) -> Bool {
+        // One tight pass marks them, and takes the marks back if one was shown already.
         let render = memory.generation
         let once = Memory.shown(in: render, count: 1)
-        let unshown = memory.shown.withUnsafeMutableBufferPointer { u in
-            old.statements.withUnsafeBufferPointer { inside in
+        return memory.shown.withUnsafeMutableBufferPointer { u in
+            statements.withUnsafeBufferPointer { inside in
                 for (i, s) in inside.enumerated() where s < u.count {
                     guard !Memory.isShown(u[s], in: render) else {
                         for t in inside[..<i] where t < u.count { u[t] = 0 }
@@ -229,11 +241,6 @@ struct OpenUIIRBuilder {
                 return true
             }
         }
-        guard unshown else { return nil }
-        if old.statements.count == 1 { usedOrder.append(old.statements[0]) } else { usedOrder.append(contentsOf: old.statements) }
-        nodeCount += old.size
-        if old.holdsAppNode { appNodes += 1 }
-        return old
     }
 
     /// The node of `c`, made (or an inline one taken as it was), tagged with `tag` when it goes in a parent's slot.
@@ -449,6 +456,10 @@ struct OpenUIIRBuilder {
     /// The statement's name the first time it is shown, else the parent's id, the slot and a count.
     private mutating func identifier(for c: OpenUIComponent, parent: String?, slot: String?, inline: inout Int) -> String {
         if let statement = c.statementID {
+            if showsEachStatementOnce && c.statementSlot >= 0 {
+                usedOrder.append(c.statementSlot)
+                return statement
+            }
             let seen: Int
             if c.statementSlot >= 0 {
                 let n = c.statementSlot
