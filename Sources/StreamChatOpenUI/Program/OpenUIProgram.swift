@@ -196,7 +196,7 @@ public struct OpenUIProgram: Sendable {
         }
         for name in stateNames where knownState.insert(name).inserted { usedState.append(name) }
         // The tail's statement of this name, now complete as it was (the usual end of a statement streamed), changes nothing.
-        if let before, Self.means(before, as: s) {
+        if before != nil, Self.means(before, as: s) {
             changed.removeAll { $0 == slot }
         } else if !changed.contains(slot) {
             changed.append(slot)
@@ -204,9 +204,11 @@ public struct OpenUIProgram: Sendable {
         return changed
     }
 
-    /// Whether two statements of a name have the same meaning (the evaluation reads their kind and expression only).
-    private static func means(_ a: OpenUIStatement, as b: OpenUIStatement) -> Bool {
-        a.kind == b.kind && a.expression == b.expression
+    /// Whether two statements of a name have the same meaning (the evaluation reads their kind and expression only);
+    /// no statement means what no statement means.
+    private static func means(_ a: OpenUIStatement?, as b: OpenUIStatement?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.kind == b.kind && a.expression == b.expression
     }
 
     /// Replaces the pending tail's statements; returns the numbers of the names whose meaning may have changed.
@@ -214,6 +216,43 @@ public struct OpenUIProgram: Sendable {
     mutating func setPending(_ pending: [OpenUIStatement]) -> [Int] {
         // A chunk that leaves the tail's statements as they were (whitespace, a token half there) changes nothing.
         if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
+        // The usual chunk: the tail's one statement begun, written further, or gone as it completes. Changed in place.
+        if pendingSlots.count <= 1, pending.count <= 1 {
+            var numbered: (slot: Int, stateNames: [String], reads: [Int])?
+            if let s = pending.first { numbered = number(s) }
+            if let slot = numbered?.slot ?? pendingSlots.first, pendingSlots.first ?? slot == slot {
+                let before = definitions[slot]
+                definitions[slot] = nil  // the old statement is held once
+                if let s = pending.first, let numbered {
+                    if pendingSlots.isEmpty {
+                        statements.append(s)
+                        pendingSlots.append(slot)
+                        pendingStateNames.append(numbered.stateNames)
+                        pendingReads.append(numbered.reads)
+                    } else {
+                        statements[completedCount] = s
+                        pendingStateNames[0] = numbered.stateNames
+                        pendingReads[0] = numbered.reads
+                    }
+                    definitions[slot] = Definition(statement: s, lists: resolvedLists(s))
+                } else {
+                    statements.removeLast()
+                    definitions[slot] = completedDefinitions[slot]
+                    pendingSlots.removeAll(keepingCapacity: true)
+                    pendingStateNames.removeAll(keepingCapacity: true)
+                    pendingReads.removeAll(keepingCapacity: true)
+                }
+                return Self.means(before?.statement, as: definitions[slot]?.statement) ? [] : [slot]
+            }
+            return replacePending(pending, numbered: numbered.map { [$0] } ?? [])
+        }
+        var numbered: [(slot: Int, stateNames: [String], reads: [Int])] = []
+        for s in pending { numbered.append(number(s)) }
+        return replacePending(pending, numbered: numbered)
+    }
+
+    /// Replaces the pending tail's statements, already numbered (see ``setPending(_:)``).
+    private mutating func replacePending(_ pending: [OpenUIStatement], numbered: [(slot: Int, stateNames: [String], reads: [Int])]) -> [Int] {
         let oldSlots = pendingSlots
         let before = oldSlots.map { definitions[$0]?.statement }
         statements.removeLast(statements.count - completedCount)
@@ -222,9 +261,8 @@ public struct OpenUIProgram: Sendable {
         pendingStateNames = []
         pendingReads = []
         var affected: [(slot: Int, before: OpenUIStatement?)] = zip(oldSlots, before).map { ($0, $1) }
-        for s in pending {
+        for (s, (slot, stateNames, reads)) in zip(pending, numbered) {
             statements.append(s)
-            let (slot, stateNames, reads) = number(s)
             if !affected.contains(where: { $0.slot == slot }) { affected.append((slot, definitions[slot]?.statement)) }
             definitions[slot] = Definition(statement: s, lists: resolvedLists(s))
             pendingSlots.append(slot)
@@ -232,12 +270,7 @@ public struct OpenUIProgram: Sendable {
             pendingReads.append(reads)
         }
         // Only the names whose meaning changed: a chunk that grows the tail's string leaves the other names alone.
-        return affected.compactMap { slot, before in
-            let now = definitions[slot]?.statement
-            if let before, let now, Self.means(before, as: now) { return nil }
-            if before == nil && now == nil { return nil }
-            return slot
-        }
+        return affected.compactMap { slot, before in Self.means(before, as: definitions[slot]?.statement) ? nil : slot }
     }
 
     /// Numbers a statement's name and every name it reads; returns its name's number, the `$names` it reads, in
