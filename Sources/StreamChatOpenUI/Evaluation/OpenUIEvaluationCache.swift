@@ -46,6 +46,9 @@ final class OpenUIEvaluationCache {
         @exclusivity(unchecked) var itemWork: [Int]
         @exclusivity(unchecked) var itemErrors: [[OpenUIError]]
         let ownWork: Int
+        /// The items' steps together, and how many items reported a problem (most lists: none, nothing to tell again).
+        @exclusivity(unchecked) var itemWorkTotal: Int
+        @exclusivity(unchecked) var itemsWithErrors: Int
 
         init(component: OpenUIComponent, member: Int, places: [Int], itemWork: [Int], itemErrors: [[OpenUIError]], ownWork: Int) {
             self.component = component
@@ -54,6 +57,8 @@ final class OpenUIEvaluationCache {
             self.itemWork = itemWork
             self.itemErrors = itemErrors
             self.ownWork = ownWork
+            itemWorkTotal = itemWork.reduce(0, +)
+            itemsWithErrors = itemErrors.count { !$0.isEmpty }
         }
     }
 

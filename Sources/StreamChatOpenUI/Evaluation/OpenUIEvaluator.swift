@@ -217,15 +217,18 @@ final class OpenUIEvaluator {
         let firstReport = reported.count
         var items: [OpenUIValue] = []
         items.reserveCapacity(old.count + 1)
-        var work = splice.ownWork
+        // Changed here and put back (a class's arrays are not known to be unique where they are read in a loop).
+        var places: [Int] = []
+        swap(&places, &splice.places)
+        defer { swap(&places, &splice.places) }
+        let replays = splice.itemsWithErrors > 0
         for (i, number) in numbers.enumerated() {
             guard changed.contains(number) else {
-                if splice.places[i] >= 0 {
-                    items.append(old[splice.places[i]])
-                    splice.places[i] = items.count - 1
+                if places[i] >= 0 {
+                    items.append(old[places[i]])
+                    places[i] = items.count - 1
                 }
-                work += splice.itemWork[i]
-                for e in splice.itemErrors[i] { report(e) }
+                if replays { for e in splice.itemErrors[i] { report(e) } }
                 continue
             }
             let before = steps
@@ -236,23 +239,27 @@ final class OpenUIEvaluator {
                 defer { depth -= 1 }
                 value = step(checkingStack: false) ? self.value(ofSlot: number, position: .value) : nil
             }
+            splice.itemWorkTotal += steps - before - splice.itemWork[i]
             splice.itemWork[i] = steps - before
-            work += steps - before
             steps = before
-            splice.itemErrors[i] = Array(reported[firstItemReport...])
+            if reported.count > firstItemReport || !splice.itemErrors[i].isEmpty {
+                splice.itemsWithErrors += (reported.count > firstItemReport ? 1 : 0) - (splice.itemErrors[i].isEmpty ? 0 : 1)
+                splice.itemErrors[i] = Array(reported[firstItemReport...])
+            }
             switch value {
             case .component?:
-                splice.places[i] = items.count
+                places[i] = items.count
                 items.append(value!)
             case nil:
-                splice.places[i] = -1
+                places[i] = -1
             default:
                 // Evaluated in full after all: what the items reported is told again from their kept values.
                 reported.removeLast(reported.count - firstReport)
                 return nil
             }
         }
-        steps += work
+        // The work a full evaluation would count: the rest of the statement and every item.
+        steps += splice.ownWork + splice.itemWorkTotal
         splice.component.props.setValue(.array(items), at: splice.member)
         return .component(splice.component)
     }
