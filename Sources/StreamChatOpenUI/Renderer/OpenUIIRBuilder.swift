@@ -198,6 +198,10 @@ struct OpenUIIRBuilder {
             old.placedNode = node
             return node
         }
+        // A statement made again in the place it had: its tag as it was (not a new list of one index each time).
+        if c.statementSlot >= 0, let kept = memory[c.statementSlot], let tag = kept.tag, tag.slot == slot, Self.path(tag.path, is: path, index) {
+            return made(c, parent: parent, slot: slot, inline: &inline, formName: formName, tag: tag)
+        }
         let full = index.map { path + [$0] } ?? path
         return made(c, parent: parent, slot: slot, inline: &inline, formName: formName, tag: Tag(slot: slot, path: full))
     }
