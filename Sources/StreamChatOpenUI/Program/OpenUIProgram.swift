@@ -218,7 +218,7 @@ public struct OpenUIProgram: Sendable {
         if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
         // The usual chunk: the tail's one statement begun, written further, or gone as it completes. Changed in place.
         if pendingSlots.count <= 1, pending.count <= 1 {
-            var numbered: (slot: Int, stateNames: [String], reads: [Int])?
+            var numbered: Numbered?
             if let s = pending.first { numbered = number(s) }
             if let slot = numbered?.slot ?? pendingSlots.first, pendingSlots.first ?? slot == slot {
                 let before = definitions[slot]
@@ -246,13 +246,13 @@ public struct OpenUIProgram: Sendable {
             }
             return replacePending(pending, numbered: numbered.map { [$0] } ?? [])
         }
-        var numbered: [(slot: Int, stateNames: [String], reads: [Int])] = []
+        var numbered: [Numbered] = []
         for s in pending { numbered.append(number(s)) }
         return replacePending(pending, numbered: numbered)
     }
 
     /// Replaces the pending tail's statements, already numbered (see ``setPending(_:)``).
-    private mutating func replacePending(_ pending: [OpenUIStatement], numbered: [(slot: Int, stateNames: [String], reads: [Int])]) -> [Int] {
+    private mutating func replacePending(_ pending: [OpenUIStatement], numbered: [Numbered]) -> [Int] {
         let oldSlots = pendingSlots
         let before = oldSlots.map { definitions[$0]?.statement }
         statements.removeLast(statements.count - completedCount)
@@ -273,10 +273,13 @@ public struct OpenUIProgram: Sendable {
         return affected.compactMap { slot, before in Self.means(before, as: definitions[slot]?.statement) ? nil : slot }
     }
 
+    /// What numbering a statement finds: its name's number, the `$names` it reads, the places that may show a name's value.
+    private typealias Numbered = (slot: Int, stateNames: [String], reads: [Int])
+
     /// Numbers a statement's name and every name it reads; returns its name's number, the `$names` it reads, in
     /// order (see ``OpenUIExpression/stateNames``), and the places that may show a name's value (see
     /// ``showsEachStatementOnce(entry:)``), found in the same pass.
-    private mutating func number(_ s: OpenUIStatement) -> (slot: Int, stateNames: [String], reads: [Int]) {
+    private mutating func number(_ s: OpenUIStatement) -> Numbered {
         let slot = number(s.name)
         var stateNames: [String] = []
         var reads: [Int] = []
