@@ -178,7 +178,10 @@ public struct OpenUIProgram: Sendable {
     @discardableResult
     mutating func appendCompleted(_ s: OpenUIStatement) -> [Int] {
         let (slot, stateNames, reads) = number(s)
-        let before = definitions[slot]?.statement
+        // What the name meant: the tail's statement of it (the usual end of a statement streamed) is moved out, not
+        // copied, before the tail goes.
+        var before: Definition?
+        if pendingSlots.count == 1 && pendingSlots[0] == slot { swap(&before, &definitions[slot]) } else { before = definitions[slot] }
         var changed = setPending([])
         statements.append(s)
         completedCount += 1
@@ -196,7 +199,7 @@ public struct OpenUIProgram: Sendable {
         }
         for name in stateNames where knownState.insert(name).inserted { usedState.append(name) }
         // The tail's statement of this name, now complete as it was (the usual end of a statement streamed), changes nothing.
-        if before != nil, Self.means(before, as: s) {
+        if before != nil, Self.means(before, as: definitions[slot]) {
             changed.removeAll { $0 == slot }
         } else if !changed.contains(slot) {
             changed.append(slot)
@@ -211,6 +214,12 @@ public struct OpenUIProgram: Sendable {
         return a.kind == b.kind && a.expression == b.expression
     }
 
+    /// Whether two definitions' statements have the same meaning (see the statements' `means`), read where they are.
+    private static func means(_ a: Definition?, as b: Definition?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.statement.kind == b.statement.kind && a.statement.expression == b.statement.expression
+    }
+
     /// Replaces the pending tail's statements; returns the numbers of the names whose meaning may have changed.
     @discardableResult
     mutating func setPending(_ pending: [OpenUIStatement]) -> [Int] {
@@ -221,8 +230,9 @@ public struct OpenUIProgram: Sendable {
             var numbered: Numbered?
             if let s = pending.first { numbered = number(s) }
             if let slot = numbered?.slot ?? pendingSlots.first, pendingSlots.first ?? slot == slot {
-                let before = definitions[slot]
-                definitions[slot] = nil  // the old statement is held once
+                // Moved out, not copied.
+                var before: Definition?
+                swap(&before, &definitions[slot])
                 if let s = pending.first, let numbered {
                     if pendingSlots.isEmpty {
                         statements.append(s)
@@ -242,7 +252,7 @@ public struct OpenUIProgram: Sendable {
                     pendingStateNames.removeAll(keepingCapacity: true)
                     pendingReads.removeAll(keepingCapacity: true)
                 }
-                return Self.means(before?.statement, as: definitions[slot]?.statement) ? [] : [slot]
+                return Self.means(before, as: definitions[slot]) ? [] : [slot]
             }
             return replacePending(pending, numbered: numbered.map { [$0] } ?? [])
         }
