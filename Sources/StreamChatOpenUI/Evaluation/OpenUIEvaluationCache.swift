@@ -72,6 +72,7 @@ final class OpenUIEvaluationCache {
     /// The invalidation pass that last reached each name (by number), and the current pass.
     @exclusivity(unchecked) private var seen: [Int] = []
     @exclusivity(unchecked) private var pass = 0
+    @exclusivity(unchecked) private var invalidationQueue: [Int] = []
     /// Splices by statement number.
     @exclusivity(unchecked) private var splices: [Splice?] = []
     /// Per statement whose value was dropped and not made again: the names whose change dropped it (-1: its own).
@@ -117,7 +118,10 @@ final class OpenUIEvaluationCache {
         guard !holdsNothing else { return }
         // Each chunk of a streamed reply invalidates a few names: marks in an array, not a set hashed each time.
         pass += 1
+        // The room of the last pass's queue, taken again (each chunk invalidates).
         var queue: [Int] = []
+        swap(&queue, &invalidationQueue)
+        defer { swap(&queue, &invalidationQueue) }
         for slot in slots {
             note(-1, changing: slot)
             if markSeen(slot) { queue.append(slot) }
