@@ -8,43 +8,44 @@ import Musl
 /// One reply's program with everything its user and its tools changed: the
 /// state store, form fields, Query results and Mutation statuses (spec §4–§6).
 ///
-/// Not thread-safe: its owner (the renderer's engine) serializes calls. Tool
+/// Not thread-safe: its owner (the renderer's engine) serializes calls (so the
+/// runtime's exclusivity checks on its members are left out). Tool
 /// calls it wants made come back as ``OpenUIToolCall``s; the owner runs them
 /// and hands each result to ``finished(_:result:)``.
 public final class OpenUIReply {
     public let library: OpenUILibrary
     let functions: [String: OpenUIFunction]
-    private var parser = OpenUIStreamParser()
-    private var fed = ""
-    private(set) var program = OpenUIProgram(statements: [])
+    @exclusivity(unchecked) private var parser = OpenUIStreamParser()
+    @exclusivity(unchecked) private var fed = ""
+    @exclusivity(unchecked) private(set) var program = OpenUIProgram(statements: [])
     /// What the user and actions wrote; defaults fill in the rest (and never overwrite these).
-    var written: [String: OpenUIValue] = [:]
+    @exclusivity(unchecked) var written: [String: OpenUIValue] = [:]
     /// Form fields by form name ("" for the page-level scope): field name → value and component type.
-    var fields: [String: [(name: String, value: OpenUIValue, componentType: String, isSecret: Bool)]] = [:]
+    @exclusivity(unchecked) var fields: [String: [(name: String, value: OpenUIValue, componentType: String, isSecret: Bool)]] = [:]
     /// Variables bound to password inputs: never in what a program sends.
-    var secretVariables = Set<String>()
-    var queryResults: [String: OpenUIValue] = [:]
-    var queryGenerations: [String: Int] = [:]
-    var mutationResults: [String: OpenUIValue] = [:]
-    var mutationGeneration = 0
+    @exclusivity(unchecked) var secretVariables = Set<String>()
+    @exclusivity(unchecked) var queryResults: [String: OpenUIValue] = [:]
+    @exclusivity(unchecked) var queryGenerations: [String: Int] = [:]
+    @exclusivity(unchecked) var mutationResults: [String: OpenUIValue] = [:]
+    @exclusivity(unchecked) var mutationGeneration = 0
     /// Plans waiting for a Mutation to finish, by the Mutation call's generation.
-    var waitingPlans: [Int: (steps: [OpenUIStep], next: Int, formName: String?)] = [:]
+    @exclusivity(unchecked) var waitingPlans: [Int: (steps: [OpenUIStep], next: Int, formName: String?)] = [:]
     /// Problems from tools (`tool-not-found`, `tool-error`).
-    var toolErrors: [OpenUIError] = []
+    @exclusivity(unchecked) var toolErrors: [OpenUIError] = []
     /// Validation messages shown on fields after a submit, by node id.
-    var fieldErrors: [String: String] = [:]
-    private(set) var isMounted = false
+    @exclusivity(unchecked) var fieldErrors: [String: String] = [:]
+    @exclusivity(unchecked) private(set) var isMounted = false
     /// Values and nodes kept between renders (see ``OpenUIEvaluationCache``).
     let cache = OpenUIEvaluationCache()
     let defaultsCache = OpenUIEvaluationCache()
-    private var builderMemory = OpenUIIRBuilder.Memory()
-    private var parserGeneration = 0
-    private var renderedState: [String: OpenUIValue] = [:]
+    @exclusivity(unchecked) private var builderMemory = OpenUIIRBuilder.Memory()
+    @exclusivity(unchecked) private var parserGeneration = 0
+    @exclusivity(unchecked) private var renderedState: [String: OpenUIValue] = [:]
     /// Whether the reply streamed when the caches were last made true to it.
-    private var keptStreaming = true
+    @exclusivity(unchecked) private var keptStreaming = true
     /// The last render's tree and the nodes it showed (worked out when an event needs them).
-    private var lastRoot: OpenUIComponent?
-    private var index: [String: OpenUIIRBuilder.NodeInfo]?
+    @exclusivity(unchecked) private var lastRoot: OpenUIComponent?
+    @exclusivity(unchecked) private var index: [String: OpenUIIRBuilder.NodeInfo]?
 
     public init(library: OpenUILibrary, functions: [String: OpenUIFunction] = [:]) {
         self.library = library
