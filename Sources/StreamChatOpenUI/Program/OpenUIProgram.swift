@@ -363,6 +363,14 @@ public struct OpenUIProgram: Sendable {
     func showsEachStatementOnce(entry: Int) -> Bool {
         guard namesReadTwice == 0, completedReadCounts[entry] == 0 else { return false }
         // (A tail's statement that stands for a completed one leaves that one's reads counted: more, never fewer.)
+        if pendingReads.count == 1 && pendingReads[0].count <= 16 {
+            // The usual tail, one statement reading a few names: compared with each other in place.
+            let reads = pendingReads[0]
+            for (i, slot) in reads.enumerated() {
+                guard slot != entry, completedReadCounts[slot] == 0, !reads[..<i].contains(slot) else { return false }
+            }
+            return true
+        }
         let read = pendingReads.joined().sorted()
         for (i, slot) in read.enumerated() {
             guard slot != entry, completedReadCounts[slot] == 0, i == 0 || read[i - 1] != slot else { return false }
