@@ -70,18 +70,84 @@ public struct OpenUILibrary: Sendable {
         }
     }
 
-    public var id: String
-    public var version: String
+    /// The members, in one object shared by the copies of a library until one of them changes: every render's
+    /// evaluator and IR builder keep a copy, which then costs one reference. Changed only through a copy of its own,
+    /// so exclusivity is not checked.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var id: String = ""
+        @exclusivity(unchecked) var version: String = ""
+        @exclusivity(unchecked) var root: String? = nil
+        @exclusivity(unchecked) var components: [Entry] = []
+        @exclusivity(unchecked) var functions: [Entry] = []
+        @exclusivity(unchecked) var actions: [Entry] = []
+        @exclusivity(unchecked) var groups: [Group] = []
+        @exclusivity(unchecked) var aliases: [String: String] = [:]
+        @exclusivity(unchecked) var index: [String: Int] = [:]
+
+        func copy() -> Storage {
+            let copy = Storage()
+            copy.id = id
+            copy.version = version
+            copy.root = root
+            copy.components = components
+            copy.functions = functions
+            copy.actions = actions
+            copy.groups = groups
+            copy.aliases = aliases
+            copy.index = index
+            return copy
+        }
+    }
+
+    private var storage = Storage()
+
+    /// The storage, made this library's own before a change.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    public var id: String {
+        _read { yield storage.id }
+        _modify { yield &unique.id }
+    }
+    public var version: String {
+        _read { yield storage.version }
+        _modify { yield &unique.version }
+    }
     /// The component every response is wrapped in (`Card`, `Stack`), if the library has one.
-    public var root: String?
+    public var root: String? {
+        _read { yield storage.root }
+        _modify { yield &unique.root }
+    }
     /// The components, in the library's order.
-    public private(set) var components: [Entry]
-    public var functions: [Entry]
-    public var actions: [Entry]
-    public var groups: [Group]
+    public private(set) var components: [Entry] {
+        _read { yield storage.components }
+        _modify { yield &unique.components }
+    }
+    public var functions: [Entry] {
+        _read { yield storage.functions }
+        _modify { yield &unique.functions }
+    }
+    public var actions: [Entry] {
+        _read { yield storage.actions }
+        _modify { yield &unique.actions }
+    }
+    public var groups: [Group] {
+        _read { yield storage.groups }
+        _modify { yield &unique.groups }
+    }
     /// Old names still accepted: alias → component.
-    public private(set) var aliases: [String: String]
-    private var index: [String: Int] = [:]
+    public private(set) var aliases: [String: String] {
+        _read { yield storage.aliases }
+        _modify { yield &unique.aliases }
+    }
+    private var index: [String: Int] {
+        _read { yield storage.index }
+        _modify { yield &unique.index }
+    }
 
     public init(id: String, version: String, root: String?, components: [Entry], functions: [Entry] = [], actions: [Entry] = [],
                 groups: [Group] = [], aliases: [String: String] = [:]) {
