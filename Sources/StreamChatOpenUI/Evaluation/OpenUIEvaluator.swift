@@ -384,7 +384,10 @@ final class OpenUIEvaluator {
                 record!.places.append(value == nil ? -1 : values.count)
                 record!.itemWork.append(steps - before)
                 record!.itemErrors.append(Array(reported[firstItemReport...]))
-                if let value, case .component = value {} else if value != nil { record!.allComponents = false }
+                switch value {
+                case .component?, nil: break
+                default: record!.allComponents = false
+                }
             }
             if let value { values.append(value) }
         }

@@ -73,7 +73,7 @@ public struct OpenUILibrary: Sendable {
     /// The members, in one object shared by the copies of a library until one of them changes: every render's
     /// evaluator and IR builder keep a copy, which then costs one reference. Changed only through a copy of its own,
     /// so exclusivity is not checked.
-    private final class Storage: @unchecked Sendable {
+    private final class Storage: CopyableObject {
         @exclusivity(unchecked) var id: String = ""
         @exclusivity(unchecked) var version: String = ""
         @exclusivity(unchecked) var root: String? = nil
@@ -84,8 +84,8 @@ public struct OpenUILibrary: Sendable {
         @exclusivity(unchecked) var aliases: [String: String] = [:]
         @exclusivity(unchecked) var index: [String: Int] = [:]
 
-        func copy() -> Storage {
-            let copy = Storage()
+        func copy() -> Self {
+            let copy = Self()
             copy.id = id
             copy.version = version
             copy.root = root
@@ -99,54 +99,46 @@ public struct OpenUILibrary: Sendable {
         }
     }
 
-    private var storage = Storage()
-
-    /// The storage, made this library's own before a change.
-    private var unique: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
-    }
+    private var storage = CopyOnWrite(Storage())
 
     public var id: String {
-        _read { yield storage.id }
-        _modify { yield &unique.id }
+        _read { yield storage.shared.id }
+        _modify { yield &storage.unique.id }
     }
     public var version: String {
-        _read { yield storage.version }
-        _modify { yield &unique.version }
+        _read { yield storage.shared.version }
+        _modify { yield &storage.unique.version }
     }
     /// The component every response is wrapped in (`Card`, `Stack`), if the library has one.
     public var root: String? {
-        _read { yield storage.root }
-        _modify { yield &unique.root }
+        _read { yield storage.shared.root }
+        _modify { yield &storage.unique.root }
     }
     /// The components, in the library's order.
     public private(set) var components: [Entry] {
-        _read { yield storage.components }
-        _modify { yield &unique.components }
+        _read { yield storage.shared.components }
+        _modify { yield &storage.unique.components }
     }
     public var functions: [Entry] {
-        _read { yield storage.functions }
-        _modify { yield &unique.functions }
+        _read { yield storage.shared.functions }
+        _modify { yield &storage.unique.functions }
     }
     public var actions: [Entry] {
-        _read { yield storage.actions }
-        _modify { yield &unique.actions }
+        _read { yield storage.shared.actions }
+        _modify { yield &storage.unique.actions }
     }
     public var groups: [Group] {
-        _read { yield storage.groups }
-        _modify { yield &unique.groups }
+        _read { yield storage.shared.groups }
+        _modify { yield &storage.unique.groups }
     }
     /// Old names still accepted: alias → component.
     public private(set) var aliases: [String: String] {
-        _read { yield storage.aliases }
-        _modify { yield &unique.aliases }
+        _read { yield storage.shared.aliases }
+        _modify { yield &storage.unique.aliases }
     }
     private var index: [String: Int] {
-        _read { yield storage.index }
-        _modify { yield &unique.index }
+        _read { yield storage.shared.index }
+        _modify { yield &storage.unique.index }
     }
 
     public init(id: String, version: String, root: String?, components: [Entry], functions: [Entry] = [], actions: [Entry] = [],

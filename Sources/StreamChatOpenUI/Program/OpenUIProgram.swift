@@ -4,7 +4,7 @@ public struct OpenUIProgram: Sendable {
     /// The members, in one object shared by the copies of a program until one of them changes: a program is handed
     /// to every render, evaluator and result, and a copy then costs one reference, not one per member. Its reply
     /// serializes the calls that change it, so exclusivity is not checked.
-    private final class Storage: @unchecked Sendable {
+    private final class Storage: CopyableObject {
         @exclusivity(unchecked) var statements: [OpenUIStatement] = []
         @exclusivity(unchecked) var completedCount: Int = 0
         @exclusivity(unchecked) var slots: [String: Int] = [:]
@@ -23,8 +23,8 @@ public struct OpenUIProgram: Sendable {
         @exclusivity(unchecked) var completedReadCounts: [Int] = []
         @exclusivity(unchecked) var namesReadTwice: Int = 0
 
-        func copy() -> Storage {
-            let copy = Storage()
+        func copy() -> Self {
+            let copy = Self()
             copy.statements = statements
             copy.completedCount = completedCount
             copy.slots = slots
@@ -46,40 +46,32 @@ public struct OpenUIProgram: Sendable {
         }
     }
 
-    private var storage = Storage()
-
-    /// The storage, made this program's own before a change.
-    private var unique: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
-        }
-    }
+    private var storage = CopyOnWrite(Storage())
 
     /// Every statement in order, a redefined name included each time: the completed ones, then the pending tail's.
     public private(set) var statements: [OpenUIStatement] {
-        _read { yield storage.statements }
-        _modify { yield &unique.statements }
+        _read { yield storage.shared.statements }
+        _modify { yield &storage.unique.statements }
     }
     private var completedCount: Int {
-        _read { yield storage.completedCount }
-        _modify { yield &unique.completedCount }
+        _read { yield storage.shared.completedCount }
+        _modify { yield &storage.unique.completedCount }
     }
     /// Every name the statements define or read (statements, `$variables`), numbered in the order first seen:
     /// the evaluation and the IR keep what they know of a name in arrays by its number, not in tables by text.
     private(set) var slots: [String: Int] {
-        _read { yield storage.slots }
-        _modify { yield &unique.slots }
+        _read { yield storage.shared.slots }
+        _modify { yield &storage.unique.slots }
     }
     /// The names by number.
     private(set) var slotNames: [String] {
-        _read { yield storage.slotNames }
-        _modify { yield &unique.slotNames }
+        _read { yield storage.shared.slotNames }
+        _modify { yield &storage.unique.slotNames }
     }
     /// The number of `root`, once a statement defines or reads it (asked on every render).
     private(set) var rootSlot: Int? {
-        _read { yield storage.rootSlot }
-        _modify { yield &unique.rootSlot }
+        _read { yield storage.shared.rootSlot }
+        _modify { yield &storage.unique.rootSlot }
     }
     /// A statement as its name's number means it: the statement, and its list references (``listReferences(slot:)``).
     private struct Definition {
@@ -110,61 +102,61 @@ public struct OpenUIProgram: Sendable {
     }
     /// What each number means now (the pending tail's statement over the completed one), and the completed one.
     private var definitions: [Definition?] {
-        _read { yield storage.definitions }
-        _modify { yield &unique.definitions }
+        _read { yield storage.shared.definitions }
+        _modify { yield &storage.unique.definitions }
     }
     private var completedDefinitions: [Definition?] {
-        _read { yield storage.completedDefinitions }
-        _modify { yield &unique.completedDefinitions }
+        _read { yield storage.shared.completedDefinitions }
+        _modify { yield &storage.unique.completedDefinitions }
     }
     /// The numbers the pending tail defines.
     private var pendingSlots: [Int] {
-        _read { yield storage.pendingSlots }
-        _modify { yield &unique.pendingSlots }
+        _read { yield storage.shared.pendingSlots }
+        _modify { yield &storage.unique.pendingSlots }
     }
     /// The `$names` each of the pending tail's statements reads, in order (found with its numbers, not looked for
     /// again on each render).
     private var pendingStateNames: [[String]] {
-        _read { yield storage.pendingStateNames }
-        _modify { yield &unique.pendingStateNames }
+        _read { yield storage.shared.pendingStateNames }
+        _modify { yield &storage.unique.pendingStateNames }
     }
     /// How many completed statements are Queries or Mutations (most programs have none: renders skip looking).
     private var completedQueries: Int {
-        _read { yield storage.completedQueries }
-        _modify { yield &unique.completedQueries }
+        _read { yield storage.shared.completedQueries }
+        _modify { yield &storage.unique.completedQueries }
     }
     /// `$names` of the completed statements: declared ones in order, then the others used.
     private var declaredState: [String] {
-        _read { yield storage.declaredState }
-        _modify { yield &unique.declaredState }
+        _read { yield storage.shared.declaredState }
+        _modify { yield &storage.unique.declaredState }
     }
     private var usedState: [String] {
-        _read { yield storage.usedState }
-        _modify { yield &unique.usedState }
+        _read { yield storage.shared.usedState }
+        _modify { yield &storage.unique.usedState }
     }
     private var knownState: Set<String> {
-        _read { yield storage.knownState }
-        _modify { yield &unique.knownState }
+        _read { yield storage.shared.knownState }
+        _modify { yield &storage.unique.knownState }
     }
     /// The places that may show a name's value (see ``showsEachStatementOnce(entry:)``): per completed definition
     /// and per statement of the pending tail, the names it reads, by number, once per place (twice for a place that
     /// may show it many times); how many places of the completed definitions read each name, and how many names
     /// they read in more than one.
     private var completedReads: [[Int]] {
-        _read { yield storage.completedReads }
-        _modify { yield &unique.completedReads }
+        _read { yield storage.shared.completedReads }
+        _modify { yield &storage.unique.completedReads }
     }
     private var pendingReads: [[Int]] {
-        _read { yield storage.pendingReads }
-        _modify { yield &unique.pendingReads }
+        _read { yield storage.shared.pendingReads }
+        _modify { yield &storage.unique.pendingReads }
     }
     private var completedReadCounts: [Int] {
-        _read { yield storage.completedReadCounts }
-        _modify { yield &unique.completedReadCounts }
+        _read { yield storage.shared.completedReadCounts }
+        _modify { yield &storage.unique.completedReadCounts }
     }
     private var namesReadTwice: Int {
-        _read { yield storage.namesReadTwice }
-        _modify { yield &unique.namesReadTwice }
+        _read { yield storage.shared.namesReadTwice }
+        _modify { yield &storage.unique.namesReadTwice }
     }
 
     public init(statements: [OpenUIStatement]) {
