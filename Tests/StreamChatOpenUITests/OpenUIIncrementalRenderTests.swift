@@ -198,6 +198,21 @@ import Testing
         #expect(result.errors.isEmpty, "a cycle through lists ends without error: \(result.errors)")
     }
 
+    @Test func `a tree a render returned stays as it was while later chunks change the reply`() {
+        // Later renders change their nodes in place when nothing else holds them: never the ones a caller kept.
+        let text = Self.treeProgram(days: 8)
+        let reply = OpenUIReply(library: .chat)
+        var kept: [(root: UINode, json: String)] = []
+        for t in Self.prefixes(text, size: 17) {
+            reply.update(text: t, isStreaming: true)
+            if let root = reply.render().root { kept.append((root, JSONSerializer.string(root.jsonValue))) }
+        }
+        reply.update(text: text, isStreaming: false)
+        _ = reply.render()
+        #expect(kept.count > 100)
+        #expect(kept.allSatisfy { JSONSerializer.string($0.root.jsonValue) == $0.json })
+    }
+
     @Test func `a statement is known to show once unless two places read it, a template repeats it, or a step, function or state default keeps it`() {
         let cases: [(text: String, once: Bool, why: String)] = [
             ("root = Stack([a, b])\na = TextContent(\"a\")\nb = Card([c])\nc = TextContent(\"c\")\n", true, "a tree"),

@@ -31,7 +31,7 @@ struct OpenUIIRBuilder {
         let formName: String?
         /// The node as it was made, tagged with `tag` when it was made in a parent's slot (the tag is put on while
         /// the node is its maker's alone, not on a copy).
-        let node: UINode
+        private(set) var node: UINode
         let tag: Tag?
         /// The statements shown inside it, by number (their ids are taken when it is reused).
         let statements: [Int]
@@ -43,6 +43,21 @@ struct OpenUIIRBuilder {
         /// (Two members, not a tuple: a kept node is checked against its place far more often than it is taken.)
         var placedTag: Tag?
         var placedNode: UINode?
+
+        /// What a kept node whose node was taken holds instead, and whether it was.
+        private static let taken = UINode(id: "", type: "")
+        private(set) var isTaken = false
+
+        /// Its node, taken out to be made again in place (its children placed anew): the node is then held once, when
+        /// the last render's tree is no longer held either. The kept node goes (see ``made(_:parent:slot:inline:formName:tag:)``).
+        func takeNode() -> UINode {
+            let node = self.node
+            self.node = Self.taken
+            isTaken = true
+            placedNode = nil
+            placedTag = nil
+            return node
+        }
 
         init(version: Int, component: OpenUIComponent, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int,
              holdsAppNode: Bool) {
@@ -274,9 +289,11 @@ struct OpenUIIRBuilder {
             return old.node
         }
         var made: UINode
+        var tookNode = false
         if c.statementSlot >= 0, id == c.statementID, let old = memory[c.statementSlot], old.formName == formName, old.tag == tag,
            let again = replaced(c, old: old, id: id, formName: formName) {
             made = again
+            tookNode = true
         } else {
             made = build(c, id: id, formName: formName)
             if let tag { Self.tag(&made, tag, again: false) }
@@ -292,6 +309,8 @@ struct OpenUIIRBuilder {
             memory.inline[id] = Memory.Inline(component: c, formName: formName, node: made, tag: tag, size: nodeCount - firstCount,
                                               holdsAppNode: appNodes != firstAppNodes, generation: memory.generation)
         }
+        // A kept node whose node was taken and that was not kept anew goes.
+        if tookNode, memory[c.statementSlot]?.isTaken == true { memory[c.statementSlot] = nil }
         return made
     }
 
@@ -324,10 +343,13 @@ struct OpenUIIRBuilder {
             default: guard now.value == was.value, !Self.showsComponents(now.value) else { return nil }
             }
         }
+        // Taken, and its children's list emptied in place: the node and the list are then held once (the nodes of the
+        // statements below it too, as its list no longer holds them), and change in place rather than as copies.
+        var node = old.takeNode()
         var children: [UINode] = []
-        children.reserveCapacity(old.node.children.count + 1)
+        swap(&children, &node.children)
+        children.removeAll(keepingCapacity: true)
         placeChildren(of: c, id: id, formName: formName, into: &children) { _, _, _ in }
-        var node = old.node
         node.children = children
         return node
     }
