@@ -71,6 +71,48 @@ indirect enum OpenUIExpression: Equatable, Sendable {
     }
 }
 
+extension OpenUIExpression {
+    /// Calls `read` for every name it reads, in order, outside an `@Each` template's own variable: whether the name is
+    /// a `$name`, and whether the place may show its value many times (an `@Each` template, the arguments of a step, a
+    /// custom function or an action, an assignment; everything, with `repeated`).
+    func visitReads(repeated: Bool = false, _ read: (_ name: String, _ isState: Bool, _ repeated: Bool) -> Void) {
+        var hidden: [String] = []
+        func walk(_ e: OpenUIExpression, _ repeated: Bool) {
+            switch e {
+            case .reference(let name): if hidden.isEmpty || !hidden.contains(name) { read(name, false, repeated) }
+            case .state(let name): read(name, true, repeated)
+            case .function("Each", let args) where args.count >= 3:
+                walk(args[0], repeated)
+                walk(args[1], repeated)
+                let outer = hidden.count
+                if case .string(let variable) = args[1] { hidden.append(variable) }
+                walk(args[2], true)
+                hidden.removeLast(hidden.count - outer)
+                for extra in args.dropFirst(3) { walk(extra, true) }
+            case .function(let name, let args):
+                // A built-in gives back at most what it was given, once; a step, a custom function or action may keep
+                // or repeat it.
+                let inner = repeated || !OpenUIParser.builtinNames.contains(name)
+                for arg in args { walk(arg, inner) }
+            case .array(let items), .component(_, let items), .action(let items), .query(let items), .mutation(let items):
+                for item in items { walk(item, repeated) }
+            case .object(let members): for m in members { walk(m.value, repeated) }
+            case .unary(_, let x), .member(let x, _): walk(x, repeated)
+            case .assign(_, let x): walk(x, true)
+            case .binary(_, let a, let b), .index(let a, let b):
+                walk(a, repeated)
+                walk(b, repeated)
+            case .ternary(let c, let a, let b):
+                walk(c, repeated)
+                walk(a, repeated)
+                walk(b, repeated)
+            case .string, .number, .bool, .null: break
+            }
+        }
+        walk(self, repeated)
+    }
+}
+
 /// One `key: value` of an object literal.
 struct OpenUIMember: Equatable, Sendable {
     var key: String

@@ -285,57 +285,16 @@ public struct OpenUIProgram: Sendable {
         let slot = number(s.name)
         var stateNames: [String] = []
         var reads: [Int] = []
-        /// Whether what is read now may be shown many times, and the `@Each` variables in scope.
-        var repeated = s.kind == .state
-        var hidden: [String] = []
-        func walk(_ e: OpenUIExpression) {
-            switch e {
-            case .reference(let name):
-                let read = number(name)
-                if hidden.isEmpty || !hidden.contains(name) {
-                    reads.append(read)
-                    if repeated { reads.append(read) }
-                }
-            case .state(let name):
-                // A `$name`'s value shows a statement only through its default or a `@Set`, both read as repeated.
-                _ = number(name)
+        // A `$name`'s value shows a statement only through its default or a `@Set`, both read as repeated.
+        s.expression.visitReads(repeated: s.kind == .state) { name, isState, repeated in
+            let read = number(name)
+            if isState {
                 if !stateNames.contains(name) { stateNames.append(name) }
-            case .function("Each", let args) where args.count >= 3:
-                walk(args[0])
-                walk(args[1])
-                let outer = (repeated, hidden.count)
-                repeated = true
-                if case .string(let variable) = args[1] { hidden.append(variable) }
-                for arg in args[2...] { walk(arg) }
-                repeated = outer.0
-                hidden.removeLast(hidden.count - outer.1)
-            case .function(let name, let args):
-                // A built-in gives back at most what it was given, once; a step, a custom function or action may keep
-                // or repeat it.
-                let outer = repeated
-                if !OpenUIParser.builtinNames.contains(name) { repeated = true }
-                for arg in args { walk(arg) }
-                repeated = outer
-            case .array(let items), .component(_, let items), .action(let items), .query(let items), .mutation(let items):
-                for item in items { walk(item) }
-            case .object(let members): for m in members { walk(m.value) }
-            case .unary(_, let x), .member(let x, _): walk(x)
-            case .assign(_, let x):
-                let outer = repeated
-                repeated = true
-                walk(x)
-                repeated = outer
-            case .binary(_, let a, let b), .index(let a, let b):
-                walk(a)
-                walk(b)
-            case .ternary(let c, let a, let b):
-                walk(c)
-                walk(a)
-                walk(b)
-            case .string, .number, .bool, .null: break
+            } else {
+                reads.append(read)
+                if repeated { reads.append(read) }
             }
         }
-        walk(s.expression)
         return (slot, stateNames, reads)
     }
 
@@ -458,33 +417,9 @@ public struct OpenUIProgram: Sendable {
     }
 
     /// The statement names an expression reads, outside `@Each` loop variables.
-    static func references(in expression: OpenUIExpression, shadowed: Set<String> = []) -> [String] {
+    static func references(in expression: OpenUIExpression) -> [String] {
         var out: [String] = []
-        func walk(_ e: OpenUIExpression, _ hidden: Set<String>) {
-            switch e {
-            case .reference(let name): if !hidden.contains(name) { out.append(name) }
-            case .function("Each", let args) where args.count >= 3:
-                walk(args[0], hidden)
-                var inner = hidden
-                if case .string(let v) = args[1] { inner.insert(v) }
-                walk(args[2], inner)
-                for extra in args.dropFirst(3) { walk(extra, hidden) }
-            case .array(let items), .component(_, let items), .function(_, let items), .action(let items),
-                 .query(let items), .mutation(let items):
-                for item in items { walk(item, hidden) }
-            case .object(let members): for m in members { walk(m.value, hidden) }
-            case .unary(_, let x), .member(let x, _), .assign(_, let x): walk(x, hidden)
-            case .binary(_, let a, let b), .index(let a, let b):
-                walk(a, hidden)
-                walk(b, hidden)
-            case .ternary(let c, let a, let b):
-                walk(c, hidden)
-                walk(a, hidden)
-                walk(b, hidden)
-            case .string, .number, .bool, .null, .state: break
-            }
-        }
-        walk(expression, shadowed)
+        expression.visitReads { name, isState, _ in if !isState { out.append(name) } }
         return out
     }
 
