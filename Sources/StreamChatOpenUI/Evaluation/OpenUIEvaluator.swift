@@ -26,7 +26,10 @@ final class OpenUIEvaluator {
     /// Values kept from earlier renders (nil: evaluate everything).
     let cache: OpenUIEvaluationCache?
     @exclusivity(unchecked) private(set) var errors: [OpenUIError] = []
-    @exclusivity(unchecked) private var errorSet = Set<OpenUIError>()
+    /// The distinct errors as a set, made once there are many (a few are compared one by one: hashing an error's texts
+    /// costs more).
+    @exclusivity(unchecked) private var errorSet: Set<OpenUIError>?
+    private static let errorsSearchedInOrder = 8
     /// Every report, repeats included, so a kept value can say what its evaluation found.
     @exclusivity(unchecked) private var reported: [OpenUIError] = []
     /// How many references closed a cycle so far: a value evaluated while one did is not kept.
@@ -70,7 +73,13 @@ final class OpenUIEvaluator {
 
     func report(_ error: OpenUIError) {
         reported.append(error)
-        if errorSet.insert(error).inserted { errors.append(error) }
+        if errorSet == nil {
+            guard !errors.contains(error) else { return }
+            errors.append(error)
+            if errors.count > Self.errorsSearchedInOrder { errorSet = Set(errors) }
+        } else if errorSet!.insert(error).inserted {
+            errors.append(error)
+        }
     }
 
     /// Notes that the statement being evaluated reads the name numbered `slot`.

@@ -14,9 +14,13 @@ struct OpenUILexer {
 
     /// Tokens of `text[range]`, after `settled`: the tokens of the text before `start`, each ending at least
     /// ``lookahead`` bytes before the end of the text they were read from (what lexing from their start would give).
-    static func tokens(_ text: [UInt8], from start: Int = 0, to end: Int? = nil, after settled: [OpenUIToken] = []) -> Result {
-        var lexer = OpenUILexer(text: text, i: start, end: end ?? text.count)
-        lexer.tokens = settled
+    /// Taken (not copied) when the caller lets go of `settled`: the new tokens are appended to it.
+    static func tokens(_ text: [UInt8], from start: Int = 0, to end: Int? = nil, after settled: consuming [OpenUIToken] = []) -> Result {
+        let end = end ?? text.count
+        var lexer = OpenUILexer(text: text, i: start, end: end)
+        lexer.tokens = consume settled
+        // Room for the new tokens (about one per four bytes, as models write), so appending rarely copies them.
+        lexer.tokens.reserveCapacity(lexer.tokens.count + (end - start) / 4 + 8)
         return lexer.run()
     }
 

@@ -46,14 +46,15 @@ struct OpenUIParser {
         }
     }
 
-    private let tokens: [OpenUIToken]
-    private var p = 0
+    private let tokens: ArraySlice<OpenUIToken>
+    /// The next token's index in ``tokens`` (a slice: its indices are the array's).
+    private var p: Int
     private var depth = 0
     private var memo = Memo()
 
     /// The expression of `tokens`, or nil when it doesn't parse; taking the calls `memo` has, and keeping in it the ones
-    /// it parses when it keeps calls (see ``Memo``).
-    static func expression(_ tokens: [OpenUIToken], memo: inout Memo) -> OpenUIExpression? {
+    /// it parses when it keeps calls (see ``Memo``). A slice: a statement's tokens are read where the splitter found them.
+    static func expression(_ tokens: ArraySlice<OpenUIToken>, memo: inout Memo) -> OpenUIExpression? {
         var parser = OpenUIParser(tokens: tokens)
         // Moved in and back, so the parser's additions don't copy the table.
         swap(&parser.memo, &memo)
@@ -61,11 +62,14 @@ struct OpenUIParser {
         return try? parser.expression()
     }
 
-    private init(tokens: [OpenUIToken]) { self.tokens = tokens }
+    private init(tokens: ArraySlice<OpenUIToken>) {
+        self.tokens = tokens
+        p = tokens.startIndex
+    }
 
-    private var current: OpenUIToken? { p < tokens.count ? tokens[p] : nil }
+    private var current: OpenUIToken? { p < tokens.endIndex ? tokens[p] : nil }
 
-    private func at(_ symbol: OpenUISymbol) -> Bool { p < tokens.count && tokens[p].isSymbol(symbol) }
+    private func at(_ symbol: OpenUISymbol) -> Bool { p < tokens.endIndex && tokens[p].isSymbol(symbol) }
 
     private mutating func take(_ symbol: OpenUISymbol) -> Bool {
         guard at(symbol) else { return false }
@@ -94,7 +98,7 @@ struct OpenUIParser {
     private mutating func binary(level: Int) throws(Failure) -> OpenUIExpression {
         guard level < Self.levels.count else { return try unary() }
         var left = try binary(level: level + 1)
-        while p < tokens.count, case .symbol(let op) = tokens[p].kind, Self.levels[level].contains(op) {
+        while p < tokens.endIndex, case .symbol(let op) = tokens[p].kind, Self.levels[level].contains(op) {
             p += 1
             let right = try binary(level: level + 1)
             left = .binary(op.text, left, right)
@@ -195,7 +199,7 @@ struct OpenUIParser {
     /// memo when it has it and its closing parenthesis is where it was (the tokens up to there are the same ones),
     /// else parsed, and kept there when the text wrote its closing parenthesis (see ``Memo/keepsCalls``).
     private mutating func call(_ name: String, at head: Int, start: Int) throws(Failure) -> OpenUIExpression {
-        if let known = memo.call(at: start), head + known.tokens <= tokens.count {
+        if let known = memo.call(at: start), head + known.tokens <= tokens.endIndex {
             let closer = tokens[head + known.tokens - 1]
             if closer.start == known.closerStart, closer.isSymbol(")") {
                 p = head + known.tokens

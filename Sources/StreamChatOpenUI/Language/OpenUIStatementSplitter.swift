@@ -9,8 +9,8 @@
 enum OpenUIStatementSplitter {
     /// One statement's tokens, without the newlines inside it.
     struct Unit {
-        /// The tokens, newlines removed.
-        var tokens: [OpenUIToken]
+        /// The tokens, newlines removed: a slice of the tokens split, copied only when newlines are inside it.
+        var tokens: ArraySlice<OpenUIToken>
         /// Where the unit starts and ends in the program text (bytes; the end is after its newline when it has one).
         var start: Int
         var end: Int
@@ -21,15 +21,20 @@ enum OpenUIStatementSplitter {
     /// The units of `tokens`. Blank lines make no unit.
     static func units(_ tokens: [OpenUIToken]) -> [Unit] {
         var units: [Unit] = []
-        // The unit being read: where its first token is, and how many of its tokens are not newlines. Its tokens are
-        // copied once its end is found, into room made for them (a streamed tail is split again after every chunk).
+        // The unit being read: where its first token is, and how many of its tokens are not newlines. A unit on one
+        // line is a slice of `tokens`; one across lines is copied without its newlines, once its end is found (a
+        // streamed tail is split again after every chunk).
         var first = 0
         var count = 0
         func unit(upTo end: Int, endingAt endByte: Int?, isComplete: Bool) -> Unit {
-            var kept: [OpenUIToken] = []
-            kept.reserveCapacity(count)
-            for token in tokens[first..<end] where token.kind != .newline { kept.append(token) }
-            return Unit(tokens: kept, start: kept[0].start, end: endByte ?? kept[kept.count - 1].end, isComplete: isComplete)
+            var kept = tokens[first..<end]
+            if count != end - first {
+                var copied: [OpenUIToken] = []
+                copied.reserveCapacity(count)
+                for token in kept where token.kind != .newline { copied.append(token) }
+                kept = copied[...]
+            }
+            return Unit(tokens: kept, start: kept.first!.start, end: endByte ?? kept.last!.end, isComplete: isComplete)
         }
         var depth = 0
         var openQuestions = 0
@@ -81,7 +86,7 @@ enum OpenUIStatementSplitter {
     /// Closes what the text left open (spec §4 rule 2): brackets in reverse
     /// order, after dropping closers that match nothing. (The lexer already
     /// closed a string.) Returns the tokens and whether anything was closed.
-    static func closingImplicitly(_ tokens: [OpenUIToken]) -> (tokens: [OpenUIToken], closed: Bool) {
+    static func closingImplicitly(_ tokens: ArraySlice<OpenUIToken>) -> (tokens: [OpenUIToken], closed: Bool) {
         var out: [OpenUIToken] = []
         out.reserveCapacity(tokens.count + 4)
         var stack: [OpenUISymbol] = []

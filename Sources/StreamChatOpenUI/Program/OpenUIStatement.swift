@@ -30,18 +30,24 @@ public struct OpenUIStatement: Sendable, Equatable {
     static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool,
                      memo: inout OpenUIParser.Memo) -> OpenUIStatement? {
         let tokens = unit.tokens
-        guard tokens.count >= 3, tokens[1].isSymbol("=") else { return nil }
+        let first = tokens.startIndex
+        guard tokens.count >= 3, tokens[first + 1].isSymbol("=") else { return nil }
         let name: String
-        switch tokens[0].kind {
+        switch tokens[first].kind {
         case .name(let n), .state(let n): name = n
         default: return nil
         }
-        var body = Array(tokens[2...])
+        // The expression's tokens follow `name =`: read where they are, copied only to close them.
         var closed = false
+        let expression: OpenUIExpression?
         if closing {
-            (body, closed) = OpenUIStatementSplitter.closingImplicitly(body)
+            let body: [OpenUIToken]
+            (body, closed) = OpenUIStatementSplitter.closingImplicitly(tokens[(first + 2)...])
+            expression = OpenUIParser.expression(body[...], memo: &memo)
+        } else {
+            expression = OpenUIParser.expression(tokens[(first + 2)...], memo: &memo)
         }
-        guard let expression = OpenUIParser.expression(body, memo: &memo) else { return nil }
+        guard let expression else { return nil }
         let kind: Kind
         switch expression {
         case .query: kind = .query

@@ -40,11 +40,16 @@ public struct OpenUIStreamParser: Sendable {
 
     /// Takes the next chunk of the reply's text.
     public mutating func feed(_ chunk: String) {
+        feed(utf8: chunk.utf8)
+    }
+
+    /// Takes the next chunk of the reply's text as UTF-8 bytes (ending at a character boundary).
+    mutating func feed(utf8 chunk: some Collection<UInt8>) {
         if isFinished {
             // Chunks after the end are a new stream.
             self = OpenUIStreamParser()
         }
-        preparer.feed(chunk.utf8)
+        preparer.feed(chunk)
         update(final: false)
     }
 
@@ -75,7 +80,7 @@ public struct OpenUIStreamParser: Sendable {
         // Moved out, so the lexer's appends don't copy them.
         let seed = settled
         settled = []
-        let lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: seed)
+        let lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: consume seed)
         let units = OpenUIStatementSplitter.units(lexed.tokens)
         let tailStart = completedEnd
         pending = []

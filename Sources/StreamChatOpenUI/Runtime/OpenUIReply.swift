@@ -60,9 +60,7 @@ public final class OpenUIReply {
     @discardableResult
     public func update(text: String, isStreaming: Bool) -> [OpenUIToolCall] {
         if parser.isFinished && text == fed { return [] }
-        if !parser.isFinished, let delta = Self.text(text, after: fed) {
-            parser.feed(delta)
-        } else {
+        if parser.isFinished || !feedAddition(text) {
             parser = OpenUIStreamParser()
             parser.feed(text)
             parserGeneration = -1
@@ -114,18 +112,19 @@ public final class OpenUIReply {
         index = nil
     }
 
-    /// What `text` adds to `prefix`, or nil when it doesn't begin with it. Bytes, not
-    /// characters: a reply's text is passed whole after each chunk, and comparing it
-    /// by grapheme would cost more than parsing the chunk.
-    static func text(_ text: String, after prefix: String) -> String? {
+    /// Feeds the parser what `text` adds to the text fed so far; false, feeding nothing, when `text` doesn't begin with
+    /// it. Bytes, not characters: a reply's text is passed whole after each chunk, and comparing it by grapheme (or
+    /// making a string of what it adds) would cost more than parsing the chunk.
+    private func feedAddition(_ text: String) -> Bool {
         var text = text
-        var prefix = prefix
+        var prefix = fed
         return text.withUTF8 { whole in
             prefix.withUTF8 { start in
                 guard whole.count >= start.count,
-                      start.isEmpty || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0 else { return nil }
+                      start.isEmpty || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0 else { return false }
                 // Valid UTF-8 on both sides: the end of `prefix` is a scalar boundary of `text` too.
-                return String(decoding: UnsafeBufferPointer(rebasing: whole[start.count...]), as: UTF8.self)
+                parser.feed(utf8: UnsafeBufferPointer(rebasing: whole[start.count...]))
+                return true
             }
         }
     }
