@@ -198,6 +198,60 @@ import Testing
         #expect(result.errors.isEmpty, "a cycle through lists ends without error: \(result.errors)")
     }
 
+    @Test func `a statement above the one being written places again only what changed, and renders as a fresh reply`() {
+        // Lists of statements whose items change one at a time (the usual stream), gain one, lose one to a statement
+        // that stops being a component, and hold a single component slot too: every render is checked.
+        let text = """
+            root = Card([header, w0, w1])
+            header = CardHeader(title, "planned")
+            w0 = Tabs([d0, d1, d2])
+            d0 = TabItem("day-0", "Day 1", [s0, s1, s2])
+            s0 = TextContent("Morning: the old town and the river")
+            s1 = Table([Col("Place", ["Alfama", "Baixa"]), Col("Hours", [2, 3], "number")])
+            s2 = Steps([StepsItem("Castle", "views"), StepsItem("Tram", "ride")])
+            d1 = TabItem("day-1", "Day 2", [s3, s4])
+            s3 = TextContent("Afternoon: a museum")
+            s4 = TextContent("Evening: fado")
+            title = "Trip"
+            d2 = TabItem("day-2", "Day 3", [s5])
+            s5 = TextContent("Rest")
+            w1 = Tabs([d3])
+            d3 = TabItem("day-3", "Day 4", [s6, s7])
+            s6 = TextContent("Sintra")
+            s7 = TextContent("Cascais")
+            s4 = "no longer a component"
+            s1 = TextContent("the table, replaced")
+            """
+        for size in [1, 3, 8, 29] {
+            #expect(Self.mismatches("nested lists", text, library: .chat, size: size) == 0, "chunks of \(size)")
+        }
+    }
+
+    @Test func `a render that runs over the node limit while a reply streams cuts the tree as a fresh render does`() {
+        // The second day's section grows past the limit while the first day's is kept: the cut falls inside a level
+        // whose other children stay as they were.
+        let many = "[" + Array(repeating: "1", count: 11_000).joined(separator: ",") + "]"
+        let text = """
+            root = Card([header, w0])
+            header = CardHeader("Trip", "planned")
+            w0 = Tabs([d0, d1, d2])
+            d0 = TabItem("day-0", "Day 1", [s0, big0])
+            s0 = TextContent("a")
+            big0 = Steps(@Each(rows0, "r", StepsItem("x", "y")))
+            rows0 = \(many)
+            d1 = TabItem("day-1", "Day 2", [s1, big1])
+            s1 = TextContent("b")
+            big1 = Steps(@Each(rows1, "r", StepsItem("x", "y")))
+            rows1 = \(many)
+            d2 = TabItem("day-2", "Day 3", [s2])
+            s2 = TextContent("c")
+
+            """
+        #expect(Self.mismatches("over the node limit", text, library: .chat, size: 1_500) == 0)
+        let (_, result) = Self.fresh(text, streaming: false, library: .chat)
+        #expect(result.contains { $0.contains("more than \(OpenUIIRBuilder.maxNodes)") }, "the program runs over the limit: \(result)")
+    }
+
     @Test func `a tree a render returned stays as it was while later chunks change the reply`() {
         // Later renders change their nodes in place when nothing else holds them: never the ones a caller kept.
         let text = Self.treeProgram(days: 8)

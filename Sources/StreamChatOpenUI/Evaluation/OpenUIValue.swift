@@ -235,6 +235,9 @@ public struct OpenUIComponent: Sendable, Equatable {
         storage = Storage(type: type, props: props, statementID: statementID, statementSlot: -1)
     }
 
+    /// Whether it is a copy of `other` that neither changed since (what a kept value's parts are found by).
+    func isSame(as other: OpenUIComponent) -> Bool { storage === other.storage }
+
     /// The same members (a copy of this component that neither changed since compares without reading them).
     public static func == (a: OpenUIComponent, b: OpenUIComponent) -> Bool {
         a.storage === b.storage || a.type == b.type && a.statementID == b.statementID && a.props == b.props

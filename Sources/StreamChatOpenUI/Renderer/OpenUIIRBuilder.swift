@@ -332,26 +332,116 @@ struct OpenUIIRBuilder {
     /// props as they were. Nil when anything else changed, and for a node holding an app component's (the host's).
     private mutating func replaced(_ c: OpenUIComponent, old: Kept, id: String, formName: String?) -> UINode? {
         let before = old.component
-        guard !old.holdsAppNode, before.type == c.type, before.props.members.count == c.props.members.count else { return nil }
-        // Everything is checked before anything is placed: placing marks statements shown.
-        for (now, was) in zip(c.props.members, before.props.members) {
-            guard now.key == was.key else { return nil }
-            switch (now.value, was.value) {
-            case (.component, .component): continue
-            case (.array(let items), .array(let wereItems)) where Self.onlyComponents(items) && Self.onlyComponents(wereItems): continue
+        let members = c.props.members
+        let wereMembers = before.props.members
+        guard !old.holdsAppNode, before.type == c.type, wereMembers.count == members.count else { return nil }
+        // Everything is checked before anything is placed: placing marks statements shown. Meanwhile, whether only the
+        // children that changed need placing (see `placeChangedChildren`), and how many children the node had.
+        var onlyChanged = showsEachStatementOnce
+        var childCount = 0
+        for m in members.indices {
+            guard members[m].key == wereMembers[m].key else { return nil }
+            switch (members[m].value, wereMembers[m].value) {
+            case (.component, .component):
+                childCount += 1
+            case (.array(let items), .array(let wereItems)) where Self.onlyComponents(items) && Self.onlyComponents(wereItems):
+                childCount += wereItems.count
+                if onlyChanged { onlyChanged = items.count == wereItems.count && Self.onlyStatements(items) }
             case (.binding, _): return nil
-            default: guard now.value == was.value, !Self.showsComponents(now.value) else { return nil }
+            default: guard members[m].value == wereMembers[m].value, !Self.showsComponents(members[m].value) else { return nil }
             }
         }
-        // Taken, and its children's list emptied in place: the node and the list are then held once (the nodes of the
+        // Taken, and its children's list changed in place: the node and the list are then held once (the nodes of the
         // statements below it too, as its list no longer holds them), and change in place rather than as copies.
         var node = old.takeNode()
         var children: [UINode] = []
         swap(&children, &node.children)
-        children.removeAll(keepingCapacity: true)
-        placeChildren(of: c, id: id, formName: formName, into: &children) { _, _, _ in }
+        if onlyChanged && childCount == children.count {
+            placeChangedChildren(of: c, before: before, id: id, formName: formName, in: &children)
+        } else {
+            children.removeAll(keepingCapacity: true)
+            placeChildren(of: c, id: id, formName: formName, into: &children) { _, _, _ in }
+        }
         node.children = children
         return node
+    }
+
+    /// Whether every item is a statement's component (an inline one's id counts the inline items before it).
+    private static func onlyStatements(_ items: [OpenUIValue]) -> Bool {
+        for item in items {
+            guard case .component(let child) = item, child.statementSlot >= 0 else { return false }
+        }
+        return true
+    }
+
+    /// Places again, in `children` (the node's children as `before` had them placed), only the children whose
+    /// component is not the one `before` showed there: each other child keeps its node where it is, counted as a
+    /// reused node is. A statement above the one being written changes one child per chunk and leaves its others
+    /// alone. For a render that shows each statement once (the children's statements need no marks, and their ids
+    /// are their statements' names), when each slot holds as many children as before and every list item is a
+    /// statement's (an inline item's id counts the inline items before it).
+    private mutating func placeChangedChildren(of c: OpenUIComponent, before: OpenUIComponent, id: String, formName: String?,
+                                               in children: inout [UINode]) {
+        let innerForm = Self.innerForm(c, formName)
+        let members = c.props.members
+        let wereMembers = before.props.members
+        // As `placeChildren` does, a child that runs over the node limit is left out, with the rest of its list:
+        // children are written at `kept`, read at `read`.
+        var kept = 0
+        var read = 0
+        for m in members.indices {
+            var counter = 0
+            switch (members[m].value, wereMembers[m].value) {
+            case (.component(let child), .component(let wasChild)):
+                if !isTruncated && same(child, wasChild, formName: innerForm) {
+                    if kept != read { children[kept] = children[read] }
+                } else {
+                    // The old node let go first: the child's kept node, taken to be made again, is then held once.
+                    children[read] = Self.vacated
+                    children[kept] = placed(child, parent: id, slot: members[m].key, path: [], index: nil, inline: &counter,
+                                            formName: innerForm)
+                }
+                kept += 1
+                read += 1
+            case (.array(let items), .array(let wereItems)) where Self.onlyComponents(wereItems):
+                for i in items.indices {
+                    defer { read += 1 }
+                    guard !isTruncated, case .component(let child) = items[i], case .component(let wasChild) = wereItems[i] else { continue }
+                    if same(child, wasChild, formName: innerForm) {
+                        if kept != read { children[kept] = children[read] }
+                        kept += 1
+                        continue
+                    }
+                    children[read] = Self.vacated
+                    let made = placed(child, parent: id, slot: members[m].key, path: [], index: i, inline: &counter, formName: innerForm)
+                    if !isTruncated {
+                        children[kept] = made
+                        kept += 1
+                    }
+                }
+            default: continue
+            }
+        }
+        if kept < children.count { children.removeSubrange(kept...) }
+    }
+
+    /// What a child's place holds while its node is made again.
+    private static let vacated = UINode(id: "", type: "")
+
+    /// Whether `child` is the component `wasChild` was, counted as its kept node (which stays where it is) when it is.
+    private mutating func same(_ child: OpenUIComponent, _ wasChild: OpenUIComponent, formName: String?) -> Bool {
+        guard child.isSame(as: wasChild), let kept = keptFor(child, formName: formName) else { return false }
+        if kept.statements.count == 1 { usedOrder.append(kept.statements[0]) } else { usedOrder.append(contentsOf: kept.statements) }
+        nodeCount += kept.size
+        return true
+    }
+
+    /// The kept node of a statement's component, when a render that shows each statement once may reuse it.
+    private func keptFor(_ c: OpenUIComponent, formName: String?) -> Kept? {
+        let slot = c.statementSlot
+        guard slot >= 0, let current = values?.version(of: slot), let kept = memory[slot], kept.version == current,
+              kept.formName == formName, !kept.holdsAppNode, !kept.isTaken else { return nil }
+        return kept
     }
 
     /// Whether a list is not empty and holds components only (its props entry is then the same whatever they are).
