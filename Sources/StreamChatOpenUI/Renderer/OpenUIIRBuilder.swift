@@ -428,20 +428,10 @@ struct OpenUIIRBuilder {
     /// What a child's place holds while its node is made again.
     private static let vacated = UINode(id: "", type: "")
 
-    /// Whether `child` is the component `wasChild` was, counted as its kept node (which stays where it is) when it is.
+    /// Whether `child` is the component `wasChild` was, with its kept node reusable: counted as a reused node (the node
+    /// stays where it is).
     private mutating func same(_ child: OpenUIComponent, _ wasChild: OpenUIComponent, formName: String?) -> Bool {
-        guard child.isSame(as: wasChild), let kept = keptFor(child, formName: formName) else { return false }
-        if kept.statements.count == 1 { usedOrder.append(kept.statements[0]) } else { usedOrder.append(contentsOf: kept.statements) }
-        nodeCount += kept.size
-        return true
-    }
-
-    /// The kept node of a statement's component, when a render that shows each statement once may reuse it.
-    private func keptFor(_ c: OpenUIComponent, formName: String?) -> Kept? {
-        let slot = c.statementSlot
-        guard slot >= 0, let current = values?.version(of: slot), let kept = memory[slot], kept.version == current,
-              kept.formName == formName, !kept.holdsAppNode, !kept.isTaken else { return nil }
-        return kept
+        child.isSame(as: wasChild) && reusable(child, formName: formName) != nil
     }
 
     /// Whether a list is not empty and holds components only (its props entry is then the same whatever they are).
