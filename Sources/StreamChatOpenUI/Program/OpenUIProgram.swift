@@ -203,13 +203,18 @@ public struct OpenUIProgram: Sendable {
     /// no statement means what no statement means.
     private static func means(_ a: OpenUIStatement?, as b: OpenUIStatement?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
-        return a.kind == b.kind && a.expression == b.expression
+        return sameMeaning(a, b)
     }
 
     /// Whether two definitions' statements have the same meaning (see the statements' `means`), read where they are.
     private static func means(_ a: Definition?, as b: Definition?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
-        return a.statement.kind == b.statement.kind && a.statement.expression == b.statement.expression
+        return sameMeaning(a.statement, b.statement)
+    }
+
+    /// The rule both `means` apply to two statements there.
+    @inline(__always) private static func sameMeaning(_ a: OpenUIStatement, _ b: OpenUIStatement) -> Bool {
+        a.kind == b.kind && a.expression == b.expression
     }
 
     /// Replaces the pending tail's statements; returns the numbers of the names whose meaning may have changed.

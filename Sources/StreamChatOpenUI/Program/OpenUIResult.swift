@@ -15,6 +15,8 @@ public struct OpenUIResult: Sendable {
     public var state: [String: OpenUIValue]
     /// The statement that is the entry, when there is one.
     public var entry: String?
+    /// Its name's number in the program rendered (the IR asks whether the program shows each statement once from it).
+    var entrySlot: Int?
 
     /// Renders `program` with `library`. While streaming, problems later text may fix wait (`no-root`, enum checks).
     /// With `cache`, values kept from earlier renders are used; without `metadata`, unresolved references and
@@ -73,7 +75,7 @@ public struct OpenUIResult: Sendable {
             unresolved.formUnion(program.missingReferences)
         }
         return OpenUIResult(root: root, errors: errors, unresolved: unresolved, orphans: orphans, isIncomplete: isIncomplete,
-                            state: state, entry: entry)
+                            state: state, entry: entry, entrySlot: entrySlot)
     }
 
     /// The state store: the user's values (`inputs.state`) over the defaults, which never overwrite what the user produced.

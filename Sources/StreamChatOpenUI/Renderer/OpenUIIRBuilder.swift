@@ -44,15 +44,14 @@ struct OpenUIIRBuilder {
         var placedTag: Tag?
         var placedNode: UINode?
 
-        /// What a kept node whose node was taken holds instead, and whether it was.
-        private static let taken = UINode(id: "", type: "")
+        /// Whether its node was taken (it holds ``OpenUIIRBuilder/placeholder`` instead).
         private(set) var isTaken = false
 
         /// Its node, taken out to be made again in place (its children placed anew): the node is then held once, when
         /// the last render's tree is no longer held either. The kept node goes (see ``made(_:parent:slot:inline:formName:tag:)``).
         func takeNode() -> UINode {
             let node = self.node
-            self.node = Self.taken
+            self.node = OpenUIIRBuilder.placeholder
             isTaken = true
             placedNode = nil
             placedTag = nil
@@ -397,13 +396,15 @@ struct OpenUIIRBuilder {
                     if kept != read { children[kept] = children[read] }
                 } else {
                     // The old node let go first: the child's kept node, taken to be made again, is then held once.
-                    children[read] = Self.vacated
+                    children[read] = Self.placeholder
                     children[kept] = placed(child, parent: id, slot: members[m].key, path: [], index: nil, inline: &counter,
                                             formName: innerForm)
                 }
                 kept += 1
                 read += 1
-            case (.array(let items), .array(let wereItems)) where Self.onlyComponents(wereItems):
+            // A list that held components held nothing else (see `replaced`), and any other list held none: its first
+            // item tells.
+            case (.array(let items), .array(let wereItems)) where Self.isComponent(wereItems.first):
                 for i in items.indices {
                     defer { read += 1 }
                     guard !isTruncated, case .component(let child) = items[i], case .component(let wasChild) = wereItems[i] else { continue }
@@ -412,7 +413,7 @@ struct OpenUIIRBuilder {
                         kept += 1
                         continue
                     }
-                    children[read] = Self.vacated
+                    children[read] = Self.placeholder
                     let made = placed(child, parent: id, slot: members[m].key, path: [], index: i, inline: &counter, formName: innerForm)
                     if !isTruncated {
                         children[kept] = made
@@ -425,8 +426,13 @@ struct OpenUIIRBuilder {
         if kept < children.count { children.removeSubrange(kept...) }
     }
 
-    /// What a child's place holds while its node is made again.
-    private static let vacated = UINode(id: "", type: "")
+    /// Whether a value is there and is a component.
+    private static func isComponent(_ value: OpenUIValue?) -> Bool {
+        if case .component? = value { true } else { false }
+    }
+
+    /// What a node's place holds while the node is made again (a kept node whose node was taken, a child's place).
+    static let placeholder = UINode(id: "", type: "")
 
     /// Whether `child` is the component `wasChild` was, with its kept node reusable: counted as a reused node (the node
     /// stays where it is).

@@ -189,9 +189,7 @@ public final class OpenUIReply {
         var result = result()
         var builder = OpenUIIRBuilder(library: library, state: result.state, statements: program.slotNames.count, appNode: appNode)
         builder.recordsIndex = false
-        // The entry's number: `root`'s is kept, the first statement's looked up.
-        let entrySlot = result.entry == "root" ? program.rootSlot : result.entry.flatMap(program.slot(of:))
-        builder.showsEachStatementOnce = entrySlot.map(program.showsEachStatementOnce(entry:)) ?? false
+        builder.showsEachStatementOnce = result.entrySlot.map(program.showsEachStatementOnce(entry:)) ?? false
         builder.values = cache
         // Moved, not shared: the builder's first write would copy the tables otherwise.
         builder.memory = builderMemory
