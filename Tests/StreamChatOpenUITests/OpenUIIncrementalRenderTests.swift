@@ -267,6 +267,30 @@ import Testing
         #expect(kept.allSatisfy { JSONSerializer.string($0.root.jsonValue) == $0.json })
     }
 
+    @Test func `values a render returned stay as they were while later chunks splice the statements above the one being written`() {
+        // A statement above the one being written changes its kept value in place when nothing else holds it: never
+        // a value a caller kept. Every third render's values are kept, so in-place and copied splices alternate.
+        let text = Self.treeProgram(days: 8)
+        let reply = OpenUIReply(library: .chat)
+        var kept: [(root: OpenUIComponent, json: String, text: String)] = []
+        for (i, t) in Self.prefixes(text, size: 13).enumerated() {
+            reply.update(text: t, isStreaming: true)
+            let result = reply.render().result
+            if i % 3 == 0, let root = result.root { kept.append((root, JSONSerializer.string(root.jsonValue), t)) }
+        }
+        reply.update(text: text, isStreaming: false)
+        _ = reply.render()
+        #expect(kept.count > 50)
+        #expect(kept.allSatisfy { JSONSerializer.string($0.root.jsonValue) == $0.json })
+        // And each was what a fresh reply gives for its text.
+        let mismatches = kept.filter { held in
+            let fresh = OpenUIReply(library: .chat)
+            fresh.update(text: held.text, isStreaming: true)
+            return fresh.result().root != held.root
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func `a statement is known to show once unless two places read it, a template repeats it, or a step, function or state default keeps it`() {
         let cases: [(text: String, once: Bool, why: String)] = [
             ("root = Stack([a, b])\na = TextContent(\"a\")\nb = Card([c])\nc = TextContent(\"c\")\n", true, "a tree"),

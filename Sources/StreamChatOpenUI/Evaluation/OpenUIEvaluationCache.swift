@@ -49,6 +49,12 @@ final class OpenUIEvaluationCache {
         /// The items' steps together, and how many items reported a problem (most lists: none, nothing to tell again).
         @exclusivity(unchecked) var itemWorkTotal: Int
         @exclusivity(unchecked) var itemsWithErrors: Int
+        /// How many times the value was spliced (it changes in place: the IR knows which value it showed by this).
+        @exclusivity(unchecked) var generation = 0
+        /// What the last splice changed, when every item it did not evaluate kept its place in the list: the places in
+        /// the list now (ascending) that hold a new value, and how many items the list had. The IR then places only
+        /// those, when it showed the value the splice was made from.
+        @exclusivity(unchecked) var lastChange: (places: [Int], oldCount: Int)?
 
         init(component: OpenUIComponent, member: Int, places: [Int], itemWork: [Int], itemErrors: [[OpenUIError]], ownWork: Int) {
             self.component = component
@@ -77,6 +83,9 @@ final class OpenUIEvaluationCache {
     @exclusivity(unchecked) private var splices: [Splice?] = []
     /// Per statement whose value was dropped and not made again: the names whose change dropped it (-1: its own).
     @exclusivity(unchecked) private var changes: [[Int]] = []
+    /// The hints of problems with calls, by the called entry's name (see ``OpenUIEvaluator/signatureHint(_:)``): its
+    /// reply's library does not change.
+    @exclusivity(unchecked) var signatureHints: [String: String] = [:]
     /// Whether nothing was stored or noted since the cache was made or emptied (a program without state keeps nothing
     /// in its defaults' cache, which each chunk would otherwise search).
     @exclusivity(unchecked) private var holdsNothing = true

@@ -94,9 +94,8 @@ extension OpenUIEvaluator {
     /// makes the call null quietly, another bad one is a `runtime-error`).
     func checkedArguments(of entry: OpenUILibrary.Entry, _ args: [OpenUIExpression], scope: [String: OpenUIValue],
                           what: String) -> (values: [OpenUIValue], isValid: Bool) {
-        let hint = "Signature: \(entry.shortSignature). * marks required"
         if args.count > entry.props.count, speaksNow() {
-            report("excess-args", component: entry.name, "\(what) takes \(entry.props.count) arguments, not \(args.count)", hint: hint)
+            report("excess-args", component: entry.name, "\(what) takes \(entry.props.count) arguments, not \(args.count)", hint: signatureHint(entry))
         }
         var values: [OpenUIValue] = []
         var valid = true
@@ -106,7 +105,7 @@ extension OpenUIEvaluator {
                     values.append(fallback)
                 } else if param.isRequired {
                     valid = false
-                    if speaksNow() { report("missing-required", component: entry.name, path: "/" + param.name, "\(what): missing required \"\(param.name)\"", hint: hint) }
+                    if speaksNow() { report("missing-required", component: entry.name, path: "/" + param.name, "\(what): missing required \"\(param.name)\"", hint: signatureHint(entry)) }
                 } else {
                     values.append(.null)
                 }
@@ -120,7 +119,7 @@ extension OpenUIEvaluator {
                 } else if param.isRequired {
                     valid = false
                     if expression.isLiteral, speaksNow() {
-                        report("null-required", component: entry.name, path: "/" + param.name, "\(what): \"\(param.name)\" is null", hint: hint)
+                        report("null-required", component: entry.name, path: "/" + param.name, "\(what): \"\(param.name)\" is null", hint: signatureHint(entry))
                     }
                 } else {
                     values.append(.null)
@@ -132,7 +131,7 @@ extension OpenUIEvaluator {
                 if speaksNow() {
                     if expression.isLiteral {
                         report("type-mismatch", component: entry.name, path: "/" + param.name,
-                               "\(what): \"\(param.name)\" expects \(param.type.signatureText), found \(Self.kindName(value))", hint: hint)
+                               "\(what): \"\(param.name)\" expects \(param.type.signatureText), found \(Self.kindName(value))", hint: signatureHint(entry))
                     } else {
                         report("runtime-error", component: entry.name, path: "/" + param.name,
                                "\(what): \"\(param.name)\" expects \(param.type.signatureText), found \(Self.kindName(value))", source: .runtime)

@@ -21,7 +21,7 @@ extension OpenUIEvaluator {
         }
         if args.count > spec.props.count {
             report("excess-args", component: spec.name, "\(spec.name) takes \(spec.props.count) arguments, not \(args.count)",
-                   hint: "Signature: \(spec.shortSignature). * marks required")
+                   hint: signatureHint(spec))
         }
         // Each prop is set once, in the library's order: room made up front, no search before each.
         var props = OpenUIObject(minimumCapacity: spec.props.count)
@@ -56,12 +56,12 @@ extension OpenUIEvaluator {
                     if !(unresolved && waitsForEnd()) {
                         report(explicitNull ? "null-required" : "missing-required", component: spec.name, path: "/" + prop.name,
                                "\(explicitNull ? "null" : "missing") required field \"/\(prop.name)\"",
-                               hint: "Signature: \(spec.shortSignature). * marks required")
+                               hint: signatureHint(spec))
                     }
                 }
             case .mismatch(let why):
                 report("type-mismatch", component: spec.name, path: "/" + prop.name, "\(spec.name).\(prop.name): \(why)",
-                       hint: "Signature: \(spec.shortSignature). * marks required")
+                       hint: signatureHint(spec))
                 if let fallback = prop.defaultValue {
                     props.add(fallback, newKey: prop.name)
                 } else if prop.isRequired {

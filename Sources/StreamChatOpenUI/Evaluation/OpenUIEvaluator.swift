@@ -57,6 +57,8 @@ final class OpenUIEvaluator {
         self.library = library
         self.inputs = inputs
         self.cache = cache
+        // Room for the usual depth of statements inside statements: one allocation per render, not one per level.
+        stack.reserveCapacity(16)
     }
 
     var currentStatement: String? { stack.last.map { program.slotNames[$0] } }
@@ -80,6 +82,15 @@ final class OpenUIEvaluator {
         } else if errorSet!.insert(error).inserted {
             errors.append(error)
         }
+    }
+
+    /// The hint of a problem with a call of `entry`: its signature, required props marked. Made once per reply: a
+    /// statement still being written misses its required arguments on most chunks.
+    func signatureHint(_ entry: OpenUILibrary.Entry) -> String {
+        if let known = cache?.signatureHints[entry.name] { return known }
+        let hint = "Signature: \(entry.shortSignature). * marks required"
+        cache?.signatureHints[entry.name] = hint
+        return hint
     }
 
     /// Notes that the statement being evaluated reads the name numbered `slot`.
@@ -217,26 +228,46 @@ final class OpenUIEvaluator {
     /// the value it had with their new values in their places (an item that now shows nothing left out, one that
     /// showed nothing put in), and every problem its items have, in their order. Nil (and the statement is evaluated
     /// in full) when an item's value is no longer nothing or a component.
+    ///
+    /// The value changes where it is kept. Its list is taken out of it and put back: held by nothing else (the IR keeps
+    /// no spliced value, a statement spliced above this one took it out of its own list, and the reply lets the last
+    /// render's tree go before it renders again), the value and its list then change in place rather than as copies,
+    /// and each statement above the one being written costs what changed in it. Anything else holding them keeps its
+    /// copy as it was.
     private func spliced(_ slot: Int, argument: Int) -> OpenUIValue? {
         guard let cache, let numbers = program.listReferences(slot: slot)?[argument] else { return nil }
         let changed = cache.changes(of: slot)
-        guard !changed.isEmpty, !changed.contains(-1), let splice = cache.splice(of: slot),
-              case .array(let old) = splice.component.props.members[splice.member].value
-        else { return nil }
-        let firstReport = reported.count
-        var items: [OpenUIValue] = []
-        items.reserveCapacity(old.count + 1)
+        guard !changed.isEmpty, !changed.contains(-1), let splice = cache.splice(of: slot) else { return nil }
+        var list: [OpenUIValue]
+        do {
+            var taken = splice.component.props.takeValue(at: splice.member)
+            guard case .array(let items) = taken else {
+                splice.component.props.setValue(taken, at: splice.member)
+                return nil
+            }
+            taken = .null
+            list = items
+        }
+        let oldCount = list.count
         // Changed here and put back (a class's arrays are not known to be unique where they are read in a loop).
         var places: [Int] = []
         swap(&places, &splice.places)
         defer { swap(&places, &splice.places) }
+        // The changed items' values let go first: a statement spliced in turn is then held once, by its splice. And the
+        // last item that had a place: an item that shows something now goes after it without moving another.
+        var lastPlaced = -1
+        for i in numbers.indices where places[i] >= 0 {
+            lastPlaced = i
+            if changed.contains(numbers[i]) { list[places[i]] = .null }
+        }
+        let firstReport = reported.count
         let replays = splice.itemsWithErrors > 0
+        // The places of the new values (see `Splice.lastChange`), and the values that don't fit the list as it is (an
+        // item that shows nothing now, one put in before another): the list is then made again.
+        var changedPlaces: [Int] = []
+        var reshaped: [(item: Int, value: OpenUIValue?)] = []
         for (i, number) in numbers.enumerated() {
             guard changed.contains(number) else {
-                if places[i] >= 0 {
-                    items.append(old[places[i]])
-                    places[i] = items.count - 1
-                }
                 if replays { for e in splice.itemErrors[i] { report(e) } }
                 continue
             }
@@ -256,20 +287,52 @@ final class OpenUIEvaluator {
                 splice.itemErrors[i] = Array(reported[firstItemReport...])
             }
             switch value {
-            case .component?:
-                places[i] = items.count
-                items.append(value!)
-            case nil:
-                places[i] = -1
+            case .component?, nil: break
             default:
-                // Evaluated in full after all: what the items reported is told again from their kept values.
+                // Evaluated in full after all (a new splice replaces this one): what the items reported is told again
+                // from their kept values.
                 reported.removeLast(reported.count - firstReport)
                 return nil
             }
+            if !reshaped.isEmpty {
+                reshaped.append((i, value))
+            } else if places[i] >= 0, let value {
+                list[places[i]] = value
+                changedPlaces.append(places[i])
+            } else if let value, i > lastPlaced {
+                list.append(value)
+                places[i] = list.count - 1
+                lastPlaced = i
+                changedPlaces.append(places[i])
+            } else if value != nil || places[i] >= 0 {
+                reshaped.append((i, value))
+            }
+        }
+        if !reshaped.isEmpty {
+            var items: [OpenUIValue] = []
+            items.reserveCapacity(list.count + 1)
+            var next = 0
+            for i in numbers.indices {
+                if next < reshaped.count, reshaped[next].item == i {
+                    if let value = reshaped[next].value {
+                        places[i] = items.count
+                        items.append(value)
+                    } else {
+                        places[i] = -1
+                    }
+                    next += 1
+                } else if places[i] >= 0 {
+                    items.append(list[places[i]])
+                    places[i] = items.count - 1
+                }
+            }
+            list = items
         }
         // The work a full evaluation would count: the rest of the statement and every item.
         steps += splice.ownWork + splice.itemWorkTotal
-        splice.component.props.setValue(.array(items), at: splice.member)
+        splice.component.props.setValue(.array(list), at: splice.member)
+        splice.generation += 1
+        splice.lastChange = reshaped.isEmpty ? (changedPlaces, oldCount) : nil
         return .component(splice.component)
     }
 

@@ -3,7 +3,7 @@ import StreamChatAI
 /// A value of OpenUI Lang at run time (spec §3.1): the JSON kinds, component
 /// instances, action plans, two-way bindings, and the invisible trace of an
 /// unknown component left in a computed expression.
-public indirect enum OpenUIValue: Sendable, Equatable {
+public enum OpenUIValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -166,6 +166,14 @@ public struct OpenUIObject: Sendable, Equatable {
     /// Sets the value of the member at `index` (of ``members``).
     mutating func setValue(_ value: OpenUIValue, at index: Int) {
         members[index].value = value
+    }
+
+    /// Takes the value of the member at `index` (of ``members``) out, leaving null: changed outside and set back,
+    /// it is then held once.
+    mutating func takeValue(at index: Int) -> OpenUIValue {
+        var value = OpenUIValue.null
+        swap(&value, &members[index].value)
+        return value
     }
 
     /// Sets a member the object does not have yet (the caller knows): no search for it first.

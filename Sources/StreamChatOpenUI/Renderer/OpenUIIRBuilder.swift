@@ -26,8 +26,12 @@ struct OpenUIIRBuilder {
     /// look at many of them and change few).
     final class Kept {
         let version: Int
-        /// The value the node shows (a later value that differs only in the components it shows re-places them).
-        let component: OpenUIComponent
+        /// The value the node shows (a later value that differs only in the components it shows re-places them); nil
+        /// for a spliced value, which changes in place (see ``OpenUIEvaluationCache/Splice``): its splice, and how many
+        /// times it was spliced then, say which value it showed.
+        let component: OpenUIComponent?
+        let splice: OpenUIEvaluationCache.Splice?
+        let spliceGeneration: Int
         let formName: String?
         /// The node as it was made, tagged with `tag` when it was made in a parent's slot (the tag is put on while
         /// the node is its maker's alone, not on a copy).
@@ -37,6 +41,9 @@ struct OpenUIIRBuilder {
         let statements: [Int]
         /// How many nodes it holds.
         let size: Int
+        /// How many nodes its last child holds, and how many statements it shows (the last of ``statements``).
+        let lastChildSize: Int
+        let lastChildStatements: Int
         /// Whether it holds a node the host made for an app component, which shows whether the reply is streaming.
         let holdsAppNode: Bool
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
@@ -59,14 +66,19 @@ struct OpenUIIRBuilder {
         }
 
         init(version: Int, component: OpenUIComponent, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int,
-             holdsAppNode: Bool) {
+             lastChildSize: Int, lastChildStatements: Int, holdsAppNode: Bool, splice: OpenUIEvaluationCache.Splice?) {
             self.version = version
-            self.component = component
+            // A spliced value is not held: held, it would be copied when it is next spliced.
+            self.component = splice == nil ? component : nil
+            self.splice = splice
+            spliceGeneration = splice?.generation ?? 0
             self.formName = formName
             self.node = node
             self.tag = tag
             self.statements = statements
             self.size = size
+            self.lastChildSize = lastChildSize
+            self.lastChildStatements = lastChildStatements
             self.holdsAppNode = holdsAppNode
             if let tag {
                 placedTag = tag
@@ -154,6 +166,9 @@ struct OpenUIIRBuilder {
     /// none of them: reused, it could not count them.
     private var unlistedShows = 0
     private var nodeCount = 0
+    /// Where the last child placed by the node last made began: the node count and the statements shown then.
+    private var childMark: Mark?
+    typealias Mark = (nodes: Int, used: Int)
     /// How many nodes the host made for app components so far (kept ones included).
     private var appNodes = 0
     /// More nodes than this and the rest of the UI is left out (a program can describe an exponential tree).
@@ -299,9 +314,11 @@ struct OpenUIIRBuilder {
         }
         if c.statementSlot >= 0, id == c.statementID, let current = values?.version(of: c.statementSlot), !isTruncated,
            unlistedShows == firstUnlisted {
+            let last = childMark.map { (nodeCount - $0.nodes, usedOrder.count - $0.used) } ?? (0, 0)
             memory[c.statementSlot] = Kept(version: current, component: c, formName: formName, node: made, tag: tag,
                                            statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount,
-                                           holdsAppNode: appNodes != firstAppNodes)
+                                           lastChildSize: last.0, lastChildStatements: last.1, holdsAppNode: appNodes != firstAppNodes,
+                                           splice: values?.splice(of: c.statementSlot).flatMap { $0.component.isSame(as: c) ? $0 : nil })
         } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, unlistedShows == firstUnlisted,
                   made.bindings.isEmpty,
                   !Self.holdsBinding(c) {
@@ -330,10 +347,14 @@ struct OpenUIIRBuilder {
     /// them changed or arrived): its last node with its children placed again, each kept or made as usual, and its
     /// props as they were. Nil when anything else changed, and for a node holding an app component's (the host's).
     private mutating func replaced(_ c: OpenUIComponent, old: Kept, id: String, formName: String?) -> UINode? {
-        let before = old.component
+        guard !old.holdsAppNode else { return nil }
+        guard let before = old.component else {
+            // A spliced value: it changed in place, and only what its splice says changed can be placed again.
+            return showsEachStatementOnce ? patched(c, old: old, id: id, formName: formName) : nil
+        }
         let members = c.props.members
         let wereMembers = before.props.members
-        guard !old.holdsAppNode, before.type == c.type, wereMembers.count == members.count else { return nil }
+        guard before.type == c.type, wereMembers.count == members.count else { return nil }
         // Everything is checked before anything is placed: placing marks statements shown. Meanwhile, whether only the
         // children that changed need placing (see `placeChangedChildren`), and how many children the node had.
         var onlyChanged = showsEachStatementOnce
@@ -365,6 +386,60 @@ struct OpenUIIRBuilder {
         return node
     }
 
+    /// The node of a statement whose value the evaluator spliced once since its kept node was made, when the splice
+    /// changed only the list's last item and added items after it (see ``OpenUIEvaluationCache/Splice/lastChange``):
+    /// a statement above the one being written, as a reply streams. Only those children are placed; the others keep
+    /// their nodes, their nodes and statements counted from the kept node, without a visit. Nil when that doesn't hold.
+    /// For a render that shows each statement once (a child's id is its statement's name).
+    private mutating func patched(_ c: OpenUIComponent, old: Kept, id: String, formName: String?) -> UINode? {
+        guard !isTruncated, let splice = old.splice, splice === values?.splice(of: c.statementSlot), splice.component.isSame(as: c),
+              splice.generation == old.spliceGeneration + 1, let change = splice.lastChange else { return nil }
+        let members = c.props.members
+        let member = splice.member
+        let wereCount = change.oldCount
+        guard case .array(let items) = members[member].value, wereCount > 0, items.count >= wereCount else { return nil }
+        // The changed places are the list's last item or the ones after it, each once, in order: the last ones.
+        let places = change.places
+        let first = places.first ?? items.count
+        guard first >= wereCount - 1, places.count == items.count - first else { return nil }
+        for p in places {
+            guard case .component(let child) = items[p], child.statementSlot >= 0 else { return nil }
+        }
+        // The list's children are the node's last: no member after it shows a component.
+        for m in members.indices where m > member {
+            guard !Self.showsComponents(members[m].value) else { return nil }
+        }
+        let replacesLast = first < wereCount
+        // What the children it keeps hold: the kept node but itself (counted when it was named) and its last child
+        // when that is made again. Its statements begin with its own, which naming it listed.
+        let keptStatements = old.statements.count - (replacesLast ? old.lastChildStatements : 0)
+        guard keptStatements >= 1, old.node.children.count >= wereCount else { return nil }
+        usedOrder.append(contentsOf: old.statements[1..<keptStatements])
+        nodeCount += old.size - 1 - (replacesLast ? old.lastChildSize : 0)
+        var node = old.takeNode()
+        var children: [UINode] = []
+        swap(&children, &node.children)
+        if replacesLast {
+            // The old node let go first: the child's kept node, taken to be made again, is then held once.
+            children[children.count - 1] = Self.placeholder
+            children.removeLast()
+        }
+        var mark: Mark? = places.isEmpty ? (nodeCount - old.lastChildSize, usedOrder.count - old.lastChildStatements) : nil
+        let innerForm = Self.innerForm(c, formName)
+        var counter = 0
+        for p in places {
+            guard case .component(let child) = items[p] else { continue }
+            mark = (nodeCount, usedOrder.count)
+            // As `collect` does, a child that runs over the node limit is left out, with the rest of the list.
+            let made = placed(child, parent: id, slot: members[member].key, path: [], index: p, inline: &counter, formName: innerForm)
+            guard !isTruncated else { break }
+            children.append(made)
+        }
+        childMark = mark
+        node.children = children
+        return node
+    }
+
     /// Whether every item is a statement's component (an inline one's id counts the inline items before it).
     private static func onlyStatements(_ items: [OpenUIValue]) -> Bool {
         for item in items {
@@ -388,10 +463,13 @@ struct OpenUIIRBuilder {
         // children are written at `kept`, read at `read`.
         var kept = 0
         var read = 0
+        var mark: Mark?
+        defer { childMark = mark }
         for m in members.indices {
             var counter = 0
             switch (members[m].value, wereMembers[m].value) {
             case (.component(let child), .component(let wasChild)):
+                mark = (nodeCount, usedOrder.count)
                 if !isTruncated && same(child, wasChild, formName: innerForm) {
                     if kept != read { children[kept] = children[read] }
                 } else {
@@ -408,6 +486,7 @@ struct OpenUIIRBuilder {
                 for i in items.indices {
                     defer { read += 1 }
                     guard !isTruncated, case .component(let child) = items[i], case .component(let wasChild) = wereItems[i] else { continue }
+                    mark = (nodeCount, usedOrder.count)
                     if same(child, wasChild, formName: innerForm) {
                         if kept != read { children[kept] = children[read] }
                         kept += 1
@@ -464,13 +543,17 @@ struct OpenUIIRBuilder {
     private mutating func placeChildren(of c: OpenUIComponent, id: String, formName: String?, into children: inout [UINode],
                                         other: (_ name: String, _ value: OpenUIValue, _ rest: JSONValue?) -> Void) {
         let innerForm = Self.innerForm(c, formName)
+        var mark: Mark?
+        defer { childMark = mark }
         for (name, value) in c.props.members {
             var counter = 0
             switch value {
             case .component(let child):
+                mark = (nodeCount, usedOrder.count)
                 children.append(placed(child, parent: id, slot: name, path: [], index: nil, inline: &counter, formName: innerForm))
             case .array(let items) where Self.containsComponents(items):
-                other(name, value, collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children))
+                other(name, value, collect(items, parent: id, slot: name, path: [], counter: &counter, formName: innerForm, into: &children,
+                                           mark: &mark))
             default:
                 other(name, value, nil)
             }
@@ -511,7 +594,7 @@ struct OpenUIIRBuilder {
 
     /// A list's components become children; the list in props keeps the rest, with null where a component was.
     private mutating func collect(_ items: [OpenUIValue], parent: String, slot: String, path: [Int], counter: inout Int,
-                                  formName: String?, into children: inout [UINode]) -> JSONValue {
+                                  formName: String?, into children: inout [UINode], mark: inout Mark?) -> JSONValue {
         // Made only when an item is not a component: a list that held only components is all children.
         var rest: [JSONValue]?
         /// How many entries `rest` has (or would have: nulls until it is made).
@@ -529,12 +612,14 @@ struct OpenUIIRBuilder {
             switch item {
             case .component(let child):
                 guard !isTruncated else { break }
+                mark = (nodeCount, usedOrder.count)
                 let made = placed(child, parent: parent, slot: slot, path: path, index: i, inline: &counter, formName: formName)
                 if !isTruncated { children.append(made) }
                 // A component's place in the rest is a null (only counted while the rest holds nothing else).
                 if rest == nil { entries += 1 } else { keep(.null) }
             case .array(let inner) where Self.containsComponents(inner):
-                keep(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children))
+                keep(collect(inner, parent: parent, slot: slot, path: path + [i], counter: &counter, formName: formName, into: &children,
+                             mark: &mark))
             default:
                 keep(item.jsonValue)
             }

@@ -186,6 +186,10 @@ public final class OpenUIReply {
 
     /// The UI IR of the reply and what was found, with `appNode` making the host's own components.
     public func render(appNode: ((String, String, JSONValue) -> UINode?)? = nil) -> (root: UINode?, result: OpenUIResult) {
+        // The last tree let go before the evaluation: the values it holds then change in place (see
+        // `OpenUIEvaluator.spliced`).
+        lastRoot = nil
+        index = nil
         var result = result()
         var builder = OpenUIIRBuilder(library: library, state: result.state, statements: program.slotNames.count, appNode: appNode)
         builder.recordsIndex = false
