@@ -147,6 +147,9 @@ final class OpenUIEvaluator {
             return nil
         }
         return cached(slot, position == .value ? .value : .computed) {
+            // A value statement spliced (one above the statement being written, on every chunk): the statement isn't read.
+            let argument = position == .value ? program.spliceArgument(slot: slot) : nil
+            if let argument, let spliced = spliced(slot, argument: argument) { return spliced }
             guard let statement = program.statement(slot: slot) else { return nil }
             let name = statement.name
             switch statement.kind {
@@ -160,10 +163,7 @@ final class OpenUIEvaluator {
                 return inputs.mutationResults[name] ?? .object(OpenUIObject([("status", .string("idle")), ("data", .null), ("error", .null)]))
             case .value:
                 let lists = program.listReferences(slot: slot)
-                if position == .value, let argument = program.spliceArgument(slot: slot) {
-                    if let spliced = spliced(slot, argument: argument) { return spliced }
-                    return evaluateSpliceable(statement, slot: slot, lists: lists, argument: argument)
-                }
+                if let argument { return evaluateSpliceable(statement, slot: slot, lists: lists, argument: argument) }
                 var result = evaluate(statement.expression, scope: [:], position: position, lists: lists)
                 stamp(&result, name: name, slot: slot)
                 return result

@@ -87,7 +87,7 @@ public struct OpenUIProgram: Sendable {
         }
 
         private static func spliceArgument(_ s: OpenUIStatement, lists: [[Int]]) -> Int? {
-            guard case .component(_, let args) = s.expression else { return nil }
+            guard s.kind == .value, case .component(_, let args) = s.expression else { return nil }
             var found: Int?
             for (i, arg) in args.enumerated() {
                 if i < lists.count, !lists[i].isEmpty, lists[i].allSatisfy({ $0 >= 0 }) {

@@ -80,41 +80,49 @@ public struct OpenUIStreamParser: Sendable {
         // Moved out, so the lexer's appends don't copy them.
         let seed = settled
         settled = []
-        let lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: consume seed)
-        let units = OpenUIStatementSplitter.units(lexed.tokens)
+        var lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: consume seed)
         let tailStart = completedEnd
         pending = []
         isIncomplete = false
-        for (i, unit) in units.enumerated() {
-            let isLast = i == units.count - 1
-            // Only the tail's calls are kept: a complete statement is not parsed again.
-            memo.keepsCalls = isLast && !final
-            if unit.isComplete && !(isLast && lexed.openString) {
-                if let statement = OpenUIStatement.make(unit, text: text, closing: false, memo: &memo) { complete(statement) }
-                completedEnd = unit.end
-                continue
-            }
-            // The tail: closed implicitly, and kept only if it parses.
-            guard var statement = OpenUIStatement.make(unit, text: text, closing: true, memo: &memo) else {
-                if isLast { isIncomplete = Self.isOpen(unit, openString: lexed.openString) }
-                continue
-            }
-            if isLast && lexed.openString { statement.neededClosing = true }
-            if isLast { isIncomplete = statement.neededClosing }
-            if final {
-                complete(statement)
-                completedEnd = unit.end
-            } else if !(statement.neededClosing && completedNames.contains(statement.name)) {
-                // A pending statement that needed closing never replaces a completed one (rule 3).
-                pending.append(statement)
+        // The units are slices of the tokens: gone after this, the tokens are held once and keep their room (below).
+        do {
+            let units = OpenUIStatementSplitter.units(lexed.tokens)
+            for (i, unit) in units.enumerated() {
+                let isLast = i == units.count - 1
+                // Only the tail's calls are kept: a complete statement is not parsed again.
+                memo.keepsCalls = isLast && !final
+                if unit.isComplete && !(isLast && lexed.openString) {
+                    if let statement = OpenUIStatement.make(unit, text: text, closing: false, memo: &memo) { complete(statement) }
+                    completedEnd = unit.end
+                    continue
+                }
+                // The tail: closed implicitly, and kept only if it parses.
+                guard var statement = OpenUIStatement.make(unit, text: text, closing: true, memo: &memo) else {
+                    if isLast { isIncomplete = Self.isOpen(unit, openString: lexed.openString) }
+                    continue
+                }
+                if isLast && lexed.openString { statement.neededClosing = true }
+                if isLast { isIncomplete = statement.neededClosing }
+                if final {
+                    complete(statement)
+                    completedEnd = unit.end
+                } else if !(statement.neededClosing && completedNames.contains(statement.name)) {
+                    // A pending statement that needed closing never replaces a completed one (rule 3).
+                    pending.append(statement)
+                }
             }
         }
         // Calls of statements now complete are not parsed again.
         if completedEnd != tailStart { memo.forget(before: completedEnd) }
-        // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now).
+        // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now):
+        // cut out of the tokens in place, whose room the next chunk's tokens then take.
         if !final {
             let tail = lexed.tokens.firstIndex { $0.start >= completedEnd } ?? lexed.tokens.count
-            settled = Array(lexed.tokens[tail...].prefix { $0.end + OpenUILexer.lookahead <= text.count })
+            let kept = lexed.tokens[tail...].prefix { $0.end + OpenUILexer.lookahead <= text.count }.count
+            lexed.tokens.removeSubrange((tail + kept)...)
+            lexed.tokens.removeSubrange(..<tail)
+            // (Not the room of a whole text's tokens, lexed at once, for the rest of the stream.)
+            settled = lexed.tokens.capacity > 4 * max(lexed.tokens.count, 1_024) ? Array(lexed.tokens) : lexed.tokens
         }
     }
 

@@ -25,27 +25,27 @@ struct OpenUIIRBuilder {
     /// A statement's nodes from an earlier render, kept while its value is the same one (a class: renders
     /// look at many of them and change few).
     final class Kept {
-        let version: Int
+        private(set) var version: Int
         /// The value the node shows (a later value that differs only in the components it shows re-places them); nil
         /// for a spliced value, which changes in place (see ``OpenUIEvaluationCache/Splice``): its splice, and how many
         /// times it was spliced then, say which value it showed.
-        let component: OpenUIComponent?
-        let splice: OpenUIEvaluationCache.Splice?
-        let spliceGeneration: Int
+        private(set) var component: OpenUIComponent?
+        private(set) var splice: OpenUIEvaluationCache.Splice?
+        private(set) var spliceGeneration: Int
         let formName: String?
         /// The node as it was made, tagged with `tag` when it was made in a parent's slot (the tag is put on while
         /// the node is its maker's alone, not on a copy).
         private(set) var node: UINode
         let tag: Tag?
         /// The statements shown inside it, by number (their ids are taken when it is reused).
-        let statements: [Int]
+        private(set) var statements: [Int]
         /// How many nodes it holds.
-        let size: Int
+        private(set) var size: Int
         /// How many nodes its last child holds, and how many statements it shows (the last of ``statements``).
-        let lastChildSize: Int
-        let lastChildStatements: Int
+        private(set) var lastChildSize: Int
+        private(set) var lastChildStatements: Int
         /// Whether it holds a node the host made for an app component, which shows whether the reply is streaming.
-        let holdsAppNode: Bool
+        private(set) var holdsAppNode: Bool
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
         /// (Two members, not a tuple: a kept node is checked against its place far more often than it is taken.)
         var placedTag: Tag?
@@ -63,6 +63,28 @@ struct OpenUIIRBuilder {
             placedNode = nil
             placedTag = nil
             return node
+        }
+
+        /// Makes it the kept node of the node made again from its taken node (the same statement, place and form): a
+        /// statement above the one being written is made again on every chunk.
+        func refill(version: Int, component: OpenUIComponent, node: UINode, statements: ArraySlice<Int>, size: Int, lastChildSize: Int,
+                    lastChildStatements: Int, holdsAppNode: Bool, splice: OpenUIEvaluationCache.Splice?) {
+            self.version = version
+            self.component = splice == nil ? component : nil
+            self.splice = splice
+            spliceGeneration = splice?.generation ?? 0
+            self.node = node
+            self.statements.removeAll(keepingCapacity: true)
+            self.statements.append(contentsOf: statements)
+            self.size = size
+            self.lastChildSize = lastChildSize
+            self.lastChildStatements = lastChildStatements
+            self.holdsAppNode = holdsAppNode
+            isTaken = false
+            if let tag {
+                placedTag = tag
+                placedNode = node
+            }
         }
 
         init(version: Int, component: OpenUIComponent, formName: String?, node: UINode, tag: Tag?, statements: [Int], size: Int,
@@ -133,6 +155,8 @@ struct OpenUIIRBuilder {
         }
         /// The events of each component type seen (worked out once).
         var events: [String: [String]] = [:]
+        /// The room of the last render's list of statements shown, taken again by the next (see ``startRender(statements:)``).
+        var spareOrder: [Int] = []
 
         subscript(slot: Int) -> Kept? {
             get { slot < kept.count ? kept[slot] : nil }
@@ -180,6 +204,21 @@ struct OpenUIIRBuilder {
         self.state = state
         self.appNode = appNode
         usedOrder.reserveCapacity(statements)
+    }
+
+    /// Starts a render with the memory it was given: counts it, and takes the room the last render's list of statements
+    /// shown had (a list as long as the program, made once rather than on every chunk).
+    mutating func startRender(statements: Int) {
+        memory.generation += 1
+        swap(&usedOrder, &memory.spareOrder)
+        usedOrder.removeAll(keepingCapacity: true)
+        usedOrder.reserveCapacity(statements)
+    }
+
+    /// Ends a render: what the memory keeps for the next is made ready.
+    mutating func finishRender() {
+        memory.prune()
+        swap(&usedOrder, &memory.spareOrder)
     }
 
     static let choiceComponents: Set<String> = ["Select", "RadioGroup", "Tabs", "Chips", "OptionCards"]
@@ -315,10 +354,16 @@ struct OpenUIIRBuilder {
         if c.statementSlot >= 0, id == c.statementID, let current = values?.version(of: c.statementSlot), !isTruncated,
            unlistedShows == firstUnlisted {
             let last = childMark.map { (nodeCount - $0.nodes, usedOrder.count - $0.used) } ?? (0, 0)
-            memory[c.statementSlot] = Kept(version: current, component: c, formName: formName, node: made, tag: tag,
-                                           statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount,
-                                           lastChildSize: last.0, lastChildStatements: last.1, holdsAppNode: appNodes != firstAppNodes,
-                                           splice: values?.splice(of: c.statementSlot).flatMap { $0.component.isSame(as: c) ? $0 : nil })
+            let splice = values?.splice(of: c.statementSlot).flatMap { $0.component.isSame(as: c) ? $0 : nil }
+            if tookNode, let kept = memory[c.statementSlot], kept.isTaken {
+                kept.refill(version: current, component: c, node: made, statements: usedOrder[firstUsed...], size: nodeCount - firstCount,
+                            lastChildSize: last.0, lastChildStatements: last.1, holdsAppNode: appNodes != firstAppNodes, splice: splice)
+            } else {
+                memory[c.statementSlot] = Kept(version: current, component: c, formName: formName, node: made, tag: tag,
+                                               statements: Array(usedOrder[firstUsed...]), size: nodeCount - firstCount,
+                                               lastChildSize: last.0, lastChildStatements: last.1, holdsAppNode: appNodes != firstAppNodes,
+                                               splice: splice)
+            }
         } else if c.statementID == nil, !recordsIndex, !isTruncated, usedOrder.count == firstUsed, unlistedShows == firstUnlisted,
                   made.bindings.isEmpty,
                   !Self.holdsBinding(c) {

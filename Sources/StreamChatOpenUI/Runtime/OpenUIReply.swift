@@ -191,17 +191,17 @@ public final class OpenUIReply {
         lastRoot = nil
         index = nil
         var result = result()
-        var builder = OpenUIIRBuilder(library: library, state: result.state, statements: program.slotNames.count, appNode: appNode)
+        var builder = OpenUIIRBuilder(library: library, state: result.state, appNode: appNode)
         builder.recordsIndex = false
         builder.showsEachStatementOnce = result.entrySlot.map(program.showsEachStatementOnce(entry:)) ?? false
         builder.values = cache
         // Moved, not shared: the builder's first write would copy the tables otherwise.
         builder.memory = builderMemory
-        builder.memory.generation += 1
         builderMemory = OpenUIIRBuilder.Memory()
+        builder.startRender(statements: program.slotNames.count)
         var counter = 0
         var root = result.root.map { builder.node(for: $0, parent: nil, slot: nil, inline: &counter, formName: nil) }
-        builder.memory.prune()
+        builder.finishRender()
         builderMemory = builder.memory
         lastRoot = result.root
         index = nil
