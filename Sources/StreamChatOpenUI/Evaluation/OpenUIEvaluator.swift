@@ -262,9 +262,12 @@ final class OpenUIEvaluator {
         }
         let firstReport = reported.count
         let replays = splice.itemsWithErrors > 0
-        // The places of the new values (see `Splice.lastChange`), and the values that don't fit the list as it is (an
-        // item that shows nothing now, one put in before another): the list is then made again.
-        var changedPlaces: [Int] = []
+        // The places of the new values (see `Splice.lastChange`: the room of the last ones taken again), and the values
+        // that don't fit the list as it is (an item that shows nothing now, one put in before another): the list is then
+        // made again.
+        var changedPlaces = splice.lastChange?.places ?? []
+        splice.lastChange = nil
+        changedPlaces.removeAll(keepingCapacity: true)
         var reshaped: [(item: Int, value: OpenUIValue?)] = []
         for (i, number) in numbers.enumerated() {
             guard changed.contains(number) else {

@@ -53,7 +53,8 @@ public struct OpenUIResult: Sendable {
         }
         var root: OpenUIComponent?
         if let entrySlot, case .component(let c)? = evaluator.value(ofSlot: entrySlot, position: .value) { root = c }
-        errors += evaluator.errors
+        // (Taken as they are when nothing came before them: a streamed reply renders after every chunk.)
+        if errors.isEmpty { errors = evaluator.errors } else { errors += evaluator.errors }
         if isFinished {
             if root == nil {
                 let hint = entry == nil ? "write `root = \(library.root ?? "Component")(...)` first" : "root must be a component call"

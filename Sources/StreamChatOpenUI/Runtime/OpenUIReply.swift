@@ -153,7 +153,7 @@ public final class OpenUIReply {
         var result = OpenUIResult.render(program, library: library, inputs: inputs(state: written), state: state, cache: cache,
                                          defaultsCache: defaultsCache, isFinished: !isStreaming,
                                          isIncomplete: parser.isIncomplete, hasText: parser.hasText, metadata: !isStreaming)
-        result.errors += toolErrors
+        if !toolErrors.isEmpty { result.errors += toolErrors }
         return result
     }
 
