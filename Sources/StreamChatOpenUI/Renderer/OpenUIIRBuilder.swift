@@ -67,15 +67,16 @@ struct OpenUIIRBuilder {
 
         /// Makes it the kept node of the node made again from its taken node (the same statement, place and form): a
         /// statement above the one being written is made again on every chunk.
-        func refill(version: Int, component: OpenUIComponent, node: UINode, statements: ArraySlice<Int>, size: Int, lastChildSize: Int,
-                    lastChildStatements: Int, holdsAppNode: Bool, splice: OpenUIEvaluationCache.Splice?) {
+        /// `statements` are all it shows now; the first `unchanged` of them are the first it showed (not copied again).
+        func refill(version: Int, component: OpenUIComponent, node: UINode, statements: ArraySlice<Int>, unchanged: Int, size: Int,
+                    lastChildSize: Int, lastChildStatements: Int, holdsAppNode: Bool, splice: OpenUIEvaluationCache.Splice?) {
             self.version = version
             self.component = splice == nil ? component : nil
             self.splice = splice
             spliceGeneration = splice?.generation ?? 0
             self.node = node
-            self.statements.removeAll(keepingCapacity: true)
-            self.statements.append(contentsOf: statements)
+            self.statements.removeSubrange(unchanged...)
+            self.statements.append(contentsOf: statements.dropFirst(unchanged))
             self.size = size
             self.lastChildSize = lastChildSize
             self.lastChildStatements = lastChildStatements
@@ -192,6 +193,9 @@ struct OpenUIIRBuilder {
     private var nodeCount = 0
     /// Where the last child placed by the node last made began: the node count and the statements shown then.
     private var childMark: Mark?
+    /// How many of its first statements the node last made again in place (``patched(_:old:id:formName:)``) shows as
+    /// its kept node did (0 for a node made otherwise).
+    private var statementsKept = 0
     typealias Mark = (nodes: Int, used: Int)
     /// How many nodes the host made for app components so far (kept ones included).
     private var appNodes = 0
@@ -356,7 +360,8 @@ struct OpenUIIRBuilder {
             let last = childMark.map { (nodeCount - $0.nodes, usedOrder.count - $0.used) } ?? (0, 0)
             let splice = values?.splice(of: c.statementSlot).flatMap { $0.component.isSame(as: c) ? $0 : nil }
             if tookNode, let kept = memory[c.statementSlot], kept.isTaken {
-                kept.refill(version: current, component: c, node: made, statements: usedOrder[firstUsed...], size: nodeCount - firstCount,
+                kept.refill(version: current, component: c, node: made, statements: usedOrder[firstUsed...], unchanged: statementsKept,
+                            size: nodeCount - firstCount,
                             lastChildSize: last.0, lastChildStatements: last.1, holdsAppNode: appNodes != firstAppNodes, splice: splice)
             } else {
                 memory[c.statementSlot] = Kept(version: current, component: c, formName: formName, node: made, tag: tag,
@@ -428,6 +433,7 @@ struct OpenUIIRBuilder {
             placeChildren(of: c, id: id, formName: formName, into: &children) { _, _, _ in }
         }
         node.children = children
+        statementsKept = 0
         return node
     }
 
@@ -481,6 +487,8 @@ struct OpenUIIRBuilder {
             children.append(made)
         }
         childMark = mark
+        // Set last: the children made above set it too.
+        statementsKept = keptStatements
         node.children = children
         return node
     }
