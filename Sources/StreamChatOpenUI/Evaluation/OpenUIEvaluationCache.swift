@@ -136,7 +136,8 @@ final class OpenUIEvaluationCache {
             if markSeen(slot) { queue.append(slot) }
         }
         while let slot = queue.popLast() {
-            for kind in 0..<entries.count where slot < entries[kind].count { entries[kind][slot] = nil }
+            // (Read first: most names have no value of the other kinds, and a write costs more.)
+            for kind in 0..<entries.count where slot < entries[kind].count && entries[kind][slot] != nil { entries[kind][slot] = nil }
             if slot < versions.count { versions[slot] = 0 }
             guard slot < dependents.count else { continue }
             for reader in dependents[slot] {

@@ -20,7 +20,7 @@ final class OpenUIEvaluator {
         var isStreaming = false
     }
 
-    let program: OpenUIProgram
+    @exclusivity(unchecked) private(set) var program: OpenUIProgram
     let library: OpenUILibrary
     @exclusivity(unchecked) var inputs: Inputs
     /// Values kept from earlier renders (nil: evaluate everything).
@@ -60,6 +60,35 @@ final class OpenUIEvaluator {
         // Room for the usual depth of statements inside statements: one allocation per render, not one per level.
         stack.reserveCapacity(16)
     }
+
+    /// Takes `program` and `inputs` for another evaluation, with the room the last one made (a reply renders after
+    /// every chunk with the same evaluator, its cache and library).
+    func start(program: OpenUIProgram, inputs: Inputs) {
+        self.program = program
+        self.inputs = inputs
+    }
+
+    /// Lets go of what the evaluation read and found, keeping its room: held until the next, the program would be
+    /// copied when the next chunk changes it.
+    func finish() {
+        program = Self.noProgram
+        inputs = Inputs()
+        errors = []
+        errorSet = nil
+        reported.removeAll(keepingCapacity: true)
+        cycleHits = 0
+        cycleClosers = []
+        stack.removeAll(keepingCapacity: true)
+        depth = 0
+        steps = 0
+        exhausted = false
+        recording = -1
+        listRecord = nil
+        streamingDecisions = 0
+    }
+
+    /// What a finished evaluator holds instead of a program.
+    static let noProgram = OpenUIProgram(statements: [])
 
     var currentStatement: String? { stack.last.map { program.slotNames[$0] } }
 
@@ -253,13 +282,9 @@ final class OpenUIEvaluator {
         var places: [Int] = []
         swap(&places, &splice.places)
         defer { swap(&places, &splice.places) }
-        // The changed items' values let go first: a statement spliced in turn is then held once, by its splice. And the
-        // last item that had a place: an item that shows something now goes after it without moving another.
-        var lastPlaced = -1
-        for i in numbers.indices where places[i] >= 0 {
-            lastPlaced = i
-            if changed.contains(numbers[i]) { list[places[i]] = .null }
-        }
+        // The last item that has a place (worked out when an item that showed nothing shows something: it goes after that
+        // one without moving another).
+        var lastPlaced: Int?
         let firstReport = reported.count
         let replays = splice.itemsWithErrors > 0
         // The places of the new values (see `Splice.lastChange`: the room of the last ones taken again), and the values
@@ -274,6 +299,8 @@ final class OpenUIEvaluator {
                 if replays { for e in splice.itemErrors[i] { report(e) } }
                 continue
             }
+            // Its old value let go first: a statement spliced in turn is then held once, by its splice.
+            if places[i] >= 0 { list[places[i]] = .null }
             let before = steps
             let firstItemReport = reported.count
             let value: OpenUIValue?
@@ -302,7 +329,7 @@ final class OpenUIEvaluator {
             } else if places[i] >= 0, let value {
                 list[places[i]] = value
                 changedPlaces.append(places[i])
-            } else if let value, i > lastPlaced {
+            } else if let value, i > lastPlaced ?? places.lastIndex(where: { $0 >= 0 }) ?? -1 {
                 list.append(value)
                 places[i] = list.count - 1
                 lastPlaced = i

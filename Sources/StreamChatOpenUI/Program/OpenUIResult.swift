@@ -22,15 +22,23 @@ public struct OpenUIResult: Sendable {
     /// With `cache`, values kept from earlier renders are used; without `metadata`, unresolved references and
     /// orphans (which need the whole program) are left empty.
     /// `state` is the state store when the caller worked it out already (see ``state(_:library:inputs:cache:)``).
+    /// `evaluator`, when given, evaluates (started and finished here): one made with `library` and `cache`.
     static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs, state known: [String: OpenUIValue]? = nil,
                        cache: OpenUIEvaluationCache? = nil, defaultsCache: OpenUIEvaluationCache? = nil, isFinished: Bool,
-                       isIncomplete: Bool, hasText: Bool, metadata: Bool = true) -> OpenUIResult {
+                       isIncomplete: Bool, hasText: Bool, metadata: Bool = true, evaluator reused: OpenUIEvaluator? = nil) -> OpenUIResult {
         var inputs = inputs
         inputs.isStreaming = !isFinished
         // Defaults see only what the user wrote, so they keep their own cache.
         let state = known ?? Self.state(program, library: library, inputs: inputs, cache: defaultsCache)
         inputs.state = state
-        let evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
+        let evaluator: OpenUIEvaluator
+        if let reused {
+            reused.start(program: program, inputs: inputs)
+            evaluator = reused
+        } else {
+            evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
+        }
+        defer { reused?.finish() }
         var errors: [OpenUIError] = []
         for s in program.queriesAndMutations where s.name.hasPrefix("$") {
             let bare = String(s.name.dropFirst())

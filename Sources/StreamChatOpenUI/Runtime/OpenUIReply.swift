@@ -38,6 +38,9 @@ public final class OpenUIReply {
     /// Values and nodes kept between renders (see ``OpenUIEvaluationCache``).
     let cache = OpenUIEvaluationCache()
     let defaultsCache = OpenUIEvaluationCache()
+    /// Evaluates each render, with what it kept (its room) from the last.
+    private lazy var renderEvaluator = OpenUIEvaluator(program: OpenUIEvaluator.noProgram, library: library, inputs: OpenUIEvaluator.Inputs(),
+                                                       cache: cache)
     @exclusivity(unchecked) private var builderMemory = OpenUIIRBuilder.Memory()
     @exclusivity(unchecked) private var parserGeneration = 0
     @exclusivity(unchecked) private var renderedState: [String: OpenUIValue] = [:]
@@ -152,7 +155,8 @@ public final class OpenUIReply {
         prepareCaches(state: state)
         var result = OpenUIResult.render(program, library: library, inputs: inputs(state: written), state: state, cache: cache,
                                          defaultsCache: defaultsCache, isFinished: !isStreaming,
-                                         isIncomplete: parser.isIncomplete, hasText: parser.hasText, metadata: !isStreaming)
+                                         isIncomplete: parser.isIncomplete, hasText: parser.hasText, metadata: !isStreaming,
+                                         evaluator: renderEvaluator)
         if !toolErrors.isEmpty { result.errors += toolErrors }
         return result
     }
