@@ -43,6 +43,8 @@ public final class OpenUIReply {
                                                        cache: cache)
     @exclusivity(unchecked) private var builderMemory = OpenUIIRBuilder.Memory()
     @exclusivity(unchecked) private var parserGeneration = 0
+    /// The names a chunk changed (kept for its room: every chunk changes some).
+    @exclusivity(unchecked) private var touchedSlots: [Int] = []
     @exclusivity(unchecked) private var renderedState: [String: OpenUIValue] = [:]
     /// Whether the reply streamed when the caches were last made true to it.
     @exclusivity(unchecked) private var keptStreaming = true
@@ -88,9 +90,13 @@ public final class OpenUIReply {
             forgetKept()
             return
         }
+        // (The room of the last chunk's list taken again.)
         var touched: [Int] = []
-        for s in parser.completed[program.completedStatementCount...] { touched += program.appendCompleted(s) }
-        touched += program.setPending(parser.pending)
+        swap(&touched, &touchedSlots)
+        defer { swap(&touched, &touchedSlots) }
+        touched.removeAll(keepingCapacity: true)
+        for s in parser.completed[program.completedStatementCount...] { touched.append(contentsOf: program.appendCompleted(s)) }
+        touched.append(contentsOf: program.setPending(parser.pending))
         invalidate(slots: touched)
     }
 
