@@ -291,6 +291,36 @@ import Testing
         #expect(mismatches.isEmpty)
     }
 
+    @Test func `a function that asks the reply for its result while the reply renders gets it, and the render is a fresh one's`() {
+        // The reply renders with one evaluator it keeps; one asked for while it evaluates is another.
+        final class Holder: @unchecked Sendable { var reply: OpenUIReply?; var inner: [String] = [] }
+        let holder = Holder()
+        let functions: [String: OpenUIFunction] = ["Upper": { args in
+            if let reply = holder.reply, holder.inner.count < 3 {
+                holder.inner.append(JSONSerializer.string(reply.result().root.map { OpenUIValue.component($0).jsonValue } ?? .null))
+            }
+            return .string((args.first ?? .null).text.uppercased())
+        }]
+        let text = "root = Stack([a, b])\na = Text(@Upper(\"one\"))\nb = Text(@Upper(\"two\"))\n"
+        let reply = OpenUIReply(library: fixtureLibrary, functions: functions)
+        holder.reply = reply
+        var mismatches = 0
+        for t in Self.prefixes(text, size: 9) {
+            reply.update(text: t, isStreaming: true)
+            let rendered = reply.render().root
+            let fresh = Self.fresh(t, streaming: true, library: fixtureLibrary).0
+            if rendered != fresh { mismatches += 1 }
+        }
+        reply.update(text: text, isStreaming: false)
+        let last = reply.render().root
+        let fresh = Self.fresh(text, streaming: false, library: fixtureLibrary).0
+        let shown = JSONSerializer.string(last.map(\.jsonValue) ?? .null)
+        #expect(mismatches == 0)
+        #expect(!holder.inner.isEmpty)
+        #expect(shown.contains("ONE") && shown.contains("TWO"))
+        #expect(last == fresh)
+    }
+
     @Test func `a statement is known to show once unless two places read it, a template repeats it, or a step, function or state default keeps it`() {
         let cases: [(text: String, once: Bool, why: String)] = [
             ("root = Stack([a, b])\na = TextContent(\"a\")\nb = Card([c])\nc = TextContent(\"c\")\n", true, "a tree"),

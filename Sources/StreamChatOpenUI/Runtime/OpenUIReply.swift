@@ -38,9 +38,11 @@ public final class OpenUIReply {
     /// Values and nodes kept between renders (see ``OpenUIEvaluationCache``).
     let cache = OpenUIEvaluationCache()
     let defaultsCache = OpenUIEvaluationCache()
-    /// Evaluates each render, with what it kept (its room) from the last.
+    /// Evaluates each render, with what it kept (its room) from the last; while it evaluates (a host's function that
+    /// asks for the result again), another does.
     private lazy var renderEvaluator = OpenUIEvaluator(program: OpenUIEvaluator.noProgram, library: library, inputs: OpenUIEvaluator.Inputs(),
                                                        cache: cache)
+    @exclusivity(unchecked) private var renderEvaluatorInUse = false
     @exclusivity(unchecked) private var builderMemory = OpenUIIRBuilder.Memory()
     @exclusivity(unchecked) private var parserGeneration = 0
     /// The names a chunk changed (kept for its room: every chunk changes some).
@@ -159,10 +161,13 @@ public final class OpenUIReply {
     public func result() -> OpenUIResult {
         let state = self.state
         prepareCaches(state: state)
+        let nested = renderEvaluatorInUse
+        renderEvaluatorInUse = true
+        defer { renderEvaluatorInUse = nested }
         var result = OpenUIResult.render(program, library: library, inputs: inputs(state: written), state: state, cache: cache,
                                          defaultsCache: defaultsCache, isFinished: !isStreaming,
                                          isIncomplete: parser.isIncomplete, hasText: parser.hasText, metadata: !isStreaming,
-                                         evaluator: renderEvaluator)
+                                         evaluator: nested ? nil : renderEvaluator)
         if !toolErrors.isEmpty { result.errors += toolErrors }
         return result
     }
