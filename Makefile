@@ -295,7 +295,7 @@ fuzz-smoke: $(FUZZ_BIN)
 
 
 bench-deps:
-	$(call ensure_debs,libjansson-dev libsimdjson-dev)
+	$(call ensure_debs,libjansson-dev libsimdjson-dev valgrind)
 
 $(BINDIR)/bench_c_path: examples-c/bench_c_path.cpp include/streamchatai.h include/streamchatai_plugin.h | lib bench-deps
 	@mkdir -p $(BINDIR)
@@ -303,6 +303,8 @@ $(BINDIR)/bench_c_path: examples-c/bench_c_path.cpp include/streamchatai.h inclu
 
 bench: bench-deps release lib plugins $(BINDIR)/bench_c_path
 	.build/release/streamchatai-bench
+	@echo "5b. OpenUI streaming counted in instructions (callgrind; the same on every run of a build, unlike the timings above)"
+	$(PYTHON) python/bench/openui_instructions.py .build/release/streamchatai-bench tree flat
 	@mkdir -p $(BUILD)/bench
 	.build/release/streamchatai-bench --write-corpus $(BUILD)/bench
 	$(BINDIR)/bench_c_path $(BUILD)/bench $(BUILD)/plugins
