@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import StreamChatAI
+import TestSupport
 
 @Suite struct AIUIHostTests {
     @Test func `renderers are asked in order; the first that reads the format and version wins`() throws {
@@ -170,7 +171,7 @@ import Testing
         renderer.holdNext.withLock { $0 = true }
         let rendered = Mutex<UINode?>(nil)
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        onOwnThread {
             rendered.withLock { $0 = host.render(messageID: "m")?.root }
             done.signal()
         }

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import StreamChatAI
+import TestSupport
 
 /// A renderer whose engine keeps its own state: a counter bumped by `select`
 /// inputs, and a "weather" line filled in later by a read-only tool.
@@ -48,7 +49,7 @@ final class StatefulEngine: AIUIEngine, Sendable {
 @Suite struct EngineStateTests {
     func forecast(_ gate: DispatchSemaphore? = nil) throws -> AIClientTool {
         AIClientTool(definition: try AIToolDefinition(jsonText: #"{"name": "forecast", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}"#)) { _, c in
-            DispatchQueue.global().async {
+            onOwnThread {
                 gate?.wait()
                 c.complete(.completed(output: ["sky": "sunny"], summary: nil))
             }

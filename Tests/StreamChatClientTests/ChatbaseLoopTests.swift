@@ -216,7 +216,7 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
         let client = try chatbaseClient(scriptedPeer)
         let started = DispatchSemaphore(value: 0)
         client.onEvent = { if case .textDelta = $0 { started.signal() } }
-        DispatchQueue.global().async {
+        onOwnThread {
             started.wait()
             client.cancel()
         }
@@ -236,7 +236,7 @@ private func requests(to suffix: String, conversation: String) throws -> [JSONVa
             asked.signal()  // and never answers: the user walked away
             _ = completion
         })
-        DispatchQueue.global().async {
+        onOwnThread {
             asked.wait()
             client.cancel()
         }

@@ -23,3 +23,16 @@ public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) asy
         pthread_detach(thread)
     }
 }
+
+/// Runs `body` on a thread of its own, without waiting: for a test's helper that blocks (waits for a signal, then
+/// acts). On Dispatch's global queue, which has as many threads as cores, such helpers of tests running at once can
+/// hold every thread while the one that would signal them waits for a thread too.
+public func onOwnThread(_ body: @escaping @Sendable () -> Void) {
+    let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    pthread_create(&thread, nil, { raw in
+        Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+        return nil
+    }, box)
+    pthread_detach(thread)
+}
