@@ -14,13 +14,7 @@ private final class ThreadBody: @unchecked Sendable {
 /// tests elsewhere whose tools run as tasks need them.
 public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-        let box = Unmanaged.passRetained(ThreadBody { continuation.resume(with: Result { try body() }) }).toOpaque()
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { raw in
-            Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, box)
-        pthread_detach(thread)
+        onOwnThread { continuation.resume(with: Result { try body() }) }
     }
 }
 
