@@ -212,8 +212,12 @@ struct OpenUIIRBuilder {
 
     /// Starts a render with the memory it was given: counts it, and takes the room the last render's list of statements
     /// shown had (a list as long as the program, made once rather than on every chunk).
+    /// A render that marks the statements it shows (not ``showsEachStatementOnce``) has a mark for each of the
+    /// program's `statements` from the start: a reused node marks every statement under it, and renders that showed each
+    /// statement once made no marks, so their statements may have none yet.
     mutating func startRender(statements: Int) {
         memory.generation += 1
+        if !showsEachStatementOnce && statements > 0 { memory.shown.makeRoom(for: statements - 1, empty: 0) }
         swap(&usedOrder, &memory.spareOrder)
         usedOrder.removeAll(keepingCapacity: true)
         usedOrder.reserveCapacity(statements)
@@ -307,9 +311,10 @@ struct OpenUIIRBuilder {
         let once = Memory.shown(in: render, count: 1)
         return memory.shown.withUnsafeMutableBufferPointer { u in
             statements.withUnsafeBufferPointer { inside in
-                for (i, s) in inside.enumerated() where s < u.count {
-                    guard !Memory.isShown(u[s], in: render) else {
-                        for t in inside[..<i] where t < u.count { u[t] = 0 }
+                for (i, s) in inside.enumerated() {
+                    // (A statement with no mark yet could not be counted: the node is made anew instead.)
+                    guard s < u.count, !Memory.isShown(u[s], in: render) else {
+                        for t in inside[..<i] { u[t] = 0 }
                         return false
                     }
                     u[s] = once
