@@ -13,7 +13,8 @@ enum OpenUIBench {
         var bytes: Int
         var chunks: Int
         var oneShotMillis: Double
-        var streamedMillis: Double
+        /// The best streamed time of each feed run.
+        var streamedMillis: [Feed: Double]
         var nodes: Int
     }
 
@@ -89,15 +90,37 @@ enum OpenUIBench {
         return (head + lines).joined(separator: "\n") + "\n"
     }
 
-    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, phases: Bool = false) -> Result {
+    /// How a client hands the stream over.
+    enum Feed: String {
+        /// Each chunk as it arrives (a stream's text deltas): ``OpenUIReply/append(_:isStreaming:)``.
+        case pieces
+        /// The whole reply so far after each chunk (a message updated in place): ``OpenUIReply/update(text:isStreaming:)``,
+        /// which also reads the whole text to check that it extends the last.
+        case texts
+    }
+
+    /// Runs the one-shot parse and render, then the stream fed each way in `feeds`, `rounds` times; the best of each.
+    /// (OPENUI_ONESHOT_ONLY leaves the streams out, for a profiler.)
+    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, feeds: [Feed] = [.pieces, .texts], phases: Bool = false) -> Result {
         let text = program(bytes: bytes, shape: shape)
         let utf8 = Array(text.utf8)
         var oneShot = Double.infinity
-        var streamed = Double.infinity
+        var streamed: [Feed: Double] = [:]
         var nodes = 0
         let library = OpenUILibrary.chat
+        // The chunks, cut at character boundaries.
+        var ends: [Int] = []
+        let size = (utf8.count + chunks - 1) / chunks
+        var end = 0
+        while end < utf8.count {
+            end = min(utf8.count, end + size)
+            while end < utf8.count && (utf8[end] & 0xC0) == 0x80 { end += 1 }
+            ends.append(end)
+        }
+        let pieces = zip([0] + ends, ends).map { String(decoding: utf8[$0..<$1], as: UTF8.self) }
+        let streaming = getenv("OPENUI_ONESHOT_ONLY") == nil
         for _ in 0..<rounds {
-            var start = now()
+            let start = now()
             let whole = OpenUIReply(library: library)
             whole.update(text: text, isStreaming: false)
             let parsed = now()
@@ -105,38 +128,38 @@ enum OpenUIBench {
             let evaluated = now()
             let (root, _) = whole.render()
             oneShot = min(oneShot, now() - start - (evaluated - parsed))
+            withExtendedLifetime(whole) {}
             if phases { print("one-shot: update \((parsed - start) * 1000) ms, result() \((evaluated - parsed) * 1000) ms, render after it \((now() - evaluated) * 1000) ms") }
             var count = 0
             root?.walk { _, _ in count += 1 }
             nodes = count
-            // Under a profiler, OPENUI_ONESHOT_ONLY=1 leaves the streamed run out.
-            if getenv("OPENUI_ONESHOT_ONLY") != nil { continue }
-            // The texts a stream hands over, the whole reply so far each time, cut at character boundaries.
-            var texts: [String] = []
-            let size = (utf8.count + chunks - 1) / chunks
-            var end = 0
-            while end < utf8.count {
-                end = min(utf8.count, end + size)
-                while end < utf8.count && (utf8[end] & 0xC0) == 0x80 { end += 1 }
-                texts.append(String(decoding: utf8[..<end], as: UTF8.self))
+            guard streaming else { continue }
+            for feed in feeds {
+                // The whole texts are made before the clock starts, as a client has them before it hands them over.
+                let texts = feed == .texts ? ends.map { String(decoding: utf8[..<$0], as: UTF8.self) } : []
+                let start = now()
+                let reply = OpenUIReply(library: library)
+                var updating = 0.0, resulting = 0.0, rendering = 0.0
+                for i in ends.indices {
+                    let a = now()
+                    switch feed {
+                    case .pieces: reply.append(pieces[i], isStreaming: i < ends.count - 1)
+                    case .texts: reply.update(text: texts[i], isStreaming: i < ends.count - 1)
+                    }
+                    let b = now()
+                    if phases { _ = reply.result() }
+                    let c = now()
+                    resulting += c - b
+                    updating += b - a
+                    _ = reply.render()
+                    rendering += now() - c
+                }
+                let elapsed = now() - start - resulting
+                streamed[feed] = min(streamed[feed] ?? .infinity, elapsed)
+                withExtendedLifetime(reply) {}
+                if phases { print("streamed (\(feed)): update \(updating * 1000) ms, result() \(resulting * 1000) ms, render after it \(rendering * 1000) ms") }
             }
-            start = now()
-            let reply = OpenUIReply(library: library)
-            var updating = 0.0, resulting = 0.0, rendering = 0.0
-            for (i, t) in texts.enumerated() {
-                let a = now()
-                reply.update(text: t, isStreaming: i < texts.count - 1)
-                let b = now()
-                if phases { _ = reply.result() }
-                let c = now()
-                resulting += c - b
-                updating += b - a
-                _ = reply.render()
-                rendering += now() - c
-            }
-            if phases { print("streamed: update \(updating * 1000) ms, result() \(resulting * 1000) ms, render after it \(rendering * 1000) ms") }
-            streamed = min(streamed, now() - start - resulting)
         }
-        return Result(bytes: utf8.count, chunks: chunks, oneShotMillis: oneShot * 1000, streamedMillis: streamed * 1000, nodes: nodes)
+        return Result(bytes: utf8.count, chunks: chunks, oneShotMillis: oneShot * 1000, streamedMillis: streamed.mapValues { $0 * 1000 }, nodes: nodes)
     }
 }

@@ -84,15 +84,91 @@ import Testing
         }
     }
 
+    @Test func `a reply fed its text in appended pieces renders after each piece as a fresh reply given the text so far`() {
+        for (name, text, library) in Self.programs() where name.hasPrefix("benchmarks/") || name.hasPrefix("generated/") {
+            // Every piece is checked against a fresh render, so small pieces for the small programs only.
+            for size in [7, 64] where size == 64 || text.utf8.count <= 1_500 {
+                #expect(Self.mismatches(name, text, library: library, size: size, appending: true) == 0, "\(name) in pieces of \(size)")
+            }
+        }
+        // Pieces cut inside a line, inside a string and next to characters of two, three and four bytes.
+        let accented = "root = Card([t])\nt = TextContent(\"Café à Belém — “naïve” 😀\")\n"
+        for size in 1...4 {
+            #expect(Self.mismatches("accented", accented, library: .chat, size: size, appending: true) == 0, "pieces of \(size)")
+        }
+    }
+
+    @Test func `a statement shown again by the statement being written gets its second id after renders that showed each statement once`() {
+        // Until `w1` reads `d1`, every render shows each statement once and marks none; the render after it must mark
+        // what it reuses (`w0` with `d1` under it) to name the second `d1`.
+        let text = """
+            root = Card([w0, w1])
+            w0 = Tabs([d0, d1])
+            d0 = TabItem("a", "A", [TextContent("one")])
+            d1 = TabItem("b", "B", [TextContent("two")])
+            w1 = Tabs([d1
+            """
+        let reply = OpenUIReply(library: .chat)
+        for t in Self.prefixes(text, size: 9) {
+            reply.update(text: t, isStreaming: true)
+            let (root, _) = reply.render()
+            #expect(root == Self.fresh(t, streaming: true, library: .chat).0, "after \(t.utf8.count) bytes")
+        }
+        var ids: [String] = []
+        reply.render().root?.walk { node, _ in ids.append(node.id) }
+        #expect(ids.filter { $0 == "d1" }.count == 1)
+        #expect(ids.contains("d1~2"))
+    }
+
+    @Test func `a piece appended after the text was complete parses the whole text again, as an update with it does`() {
+        let first = "root = Card([a])\na = TextContent(\"one\")\n", more = "b = TextContent(\"two\")\nroot = Card([a, b])\n"
+        let reply = OpenUIReply(library: .chat)
+        reply.append(first, isStreaming: false)
+        #expect(reply.render().root == Self.fresh(first, streaming: false, library: .chat).0)
+        reply.append(more, isStreaming: false)
+        let (root, result) = reply.render()
+        let (want, wantErrors) = Self.fresh(first + more, streaming: false, library: .chat)
+        #expect(root == want)
+        #expect(result.errors.map(\.description) == wantErrors)
+        #expect(root?.children.count == 2)
+        // An empty piece after the end changes nothing and mounts nothing again.
+        #expect(reply.append("", isStreaming: false).isEmpty)
+        #expect(reply.render().root == want)
+    }
+
+    @Test func `updates and appended pieces mix: a whole text that extends the pieces continues, one that does not starts again`() {
+        let text = OpenUIIncrementalRenderTests.treeProgram(days: 2)
+        let cut = text.utf8.count / 2
+        let head = String(decoding: Array(text.utf8)[..<cut], as: UTF8.self), tail = String(decoding: Array(text.utf8)[cut...], as: UTF8.self)
+        let reply = OpenUIReply(library: .chat)
+        reply.append(String(head.prefix(10)), isStreaming: true)
+        reply.update(text: head, isStreaming: true)
+        #expect(reply.render().root == Self.fresh(head, streaming: true, library: .chat).0)
+        reply.append(tail, isStreaming: false)
+        #expect(reply.render().root == Self.fresh(text, streaming: false, library: .chat).0)
+        // A text that is not the pieces so far followed by more starts the parse again.
+        let other = "root = Card([x])\nx = TextContent(\"other\")\n"
+        reply.update(text: other, isStreaming: true)
+        reply.append("y = TextContent(\"more\")\n", isStreaming: false)
+        #expect(reply.render().root == Self.fresh(other + "y = TextContent(\"more\")\n", streaming: false, library: .chat).0)
+    }
+
     /// How many renders of `text` streamed in `size`-byte chunks differ from a fresh render of the same text (the
-    /// first one is recorded as an issue).
-    static func mismatches(_ name: String, _ text: String, library: OpenUILibrary, size: Int) -> Int {
+    /// first one is recorded as an issue). Each chunk is handed over as the whole text so far, or `appending` it.
+    static func mismatches(_ name: String, _ text: String, library: OpenUILibrary, size: Int, appending: Bool = false) -> Int {
         let reply = OpenUIReply(library: library, functions: fixtureFunctions)
         var mismatches = 0
         let texts = prefixes(text, size: size)
+        var fed = 0
         for (i, t) in texts.enumerated() {
             let streaming = i < texts.count - 1
-            reply.update(text: t, isStreaming: streaming)
+            if appending {
+                let bytes = Array(t.utf8)
+                reply.append(String(decoding: bytes[fed...], as: UTF8.self), isStreaming: streaming)
+                fed = bytes.count
+            } else {
+                reply.update(text: t, isStreaming: streaming)
+            }
             let (root, result) = reply.render()
             let (wantRoot, wantErrors) = fresh(t, streaming: streaming, library: library)
             if root != wantRoot || result.errors.map(\.description) != wantErrors {

@@ -73,6 +73,24 @@ public final class OpenUIReply {
             parserGeneration = -1
         }
         fed = text
+        return settle(isStreaming: isStreaming)
+    }
+
+    /// Adds `piece` to the end of the reply's text, for a client that receives the reply in pieces (a stream's text
+    /// deltas): the same as ``update(text:isStreaming:)`` with the text so far followed by `piece`, but a call costs
+    /// the piece, where `update` also reads the whole text to check that it extends the last one.
+    /// After the text was complete, a piece starts the parse again with the whole text, as `update` does.
+    @discardableResult
+    public func append(_ piece: String, isStreaming: Bool) -> [OpenUIToolCall] {
+        if parser.isFinished { return update(text: fed + piece, isStreaming: isStreaming) }
+        var piece = piece
+        piece.withUTF8 { parser.feed(utf8: $0) }
+        fed.append(piece)
+        return settle(isStreaming: isStreaming)
+    }
+
+    /// Brings the program and the caches up to the text just fed; when the text is complete, mounts the program.
+    private func settle(isStreaming: Bool) -> [OpenUIToolCall] {
         if !isStreaming { parser.finish() }
         syncProgram()
         syncStreaming()
