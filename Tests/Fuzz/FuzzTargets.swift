@@ -235,8 +235,8 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         let once = ReasoningDocument(text)
         guard streamed.paragraphs == once.paragraphs else { fatalError("reasoning: streamed layout differs") }
     },
-    // OpenUI Lang: a reply streamed in chunks of growing size, rendered to IR after each; the last render
-    // equals a fresh reply's; every control is then tapped and every input changed, which never traps.
+    // OpenUI Lang: a reply streamed in chunks of growing size, rendered to IR after each (no two nodes with one id;
+    // every eighth render and the last equal a fresh reply's); every control is then tapped and every input changed, which never traps.
     "openui": { bytes in
         // Renders after every chunk cost O(n²): 4 KB holds every construct, and keeps the smoke run short
         // (the hostile-input tests take the megabyte lines).
@@ -245,12 +245,28 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         let reply = OpenUIReply(library: library)
         var end = 0
         var size = 1
+        var chunk = 0
         while end < utf8.count {
+            let start = end
             end = min(utf8.count, end + size)
             while end < utf8.count && (utf8[end] & 0xC0) == 0x80 { end += 1 }
-            reply.update(text: String(decoding: utf8[..<end], as: UTF8.self), isStreaming: end < utf8.count)
-            _ = reply.render()
+            // Fed both ways a client can: the whole text so far, or the piece appended.
+            if chunk % 2 == 0 {
+                reply.update(text: String(decoding: utf8[..<end], as: UTF8.self), isStreaming: end < utf8.count)
+            } else {
+                reply.append(String(decoding: utf8[start..<end], as: UTF8.self), isStreaming: end < utf8.count)
+            }
+            let (node, _) = reply.render()
+            // Every render names each node once; every eighth is checked against a fresh reply's.
+            var seen = Set<String>()
+            node?.walk { n, _ in guard seen.insert(n.id).inserted else { fatalError("openui: two nodes named \(n.id) mid-stream") } }
+            if chunk % 8 == 7 {
+                let fresh = OpenUIReply(library: library)
+                fresh.update(text: String(decoding: utf8[..<end], as: UTF8.self), isStreaming: end < utf8.count)
+                guard fresh.render().root == node else { fatalError("openui: a render mid-stream differs from a fresh one") }
+            }
             size = size * 2 % 61 + 1
+            chunk += 1
         }
         reply.update(text: String(decoding: utf8, as: UTF8.self), isStreaming: false)
         let (root, result) = reply.render()
