@@ -735,8 +735,9 @@ struct OpenUIIRBuilder {
         return "\(parent)/\(slot ?? "child")/\(inline)"
     }
 
-    @inline(__always) private mutating func isUnused(_ slot: Int) -> Bool {
-        if slot >= memory.shown.count { memory.shown.makeRoom(for: slot, empty: 0) }
-        return !Memory.isShown(memory.shown[slot], in: memory.generation)
+    /// Whether the statement numbered `slot` is not shown yet in this render (a render that marks has a mark for every
+    /// statement: see ``startRender(statements:)``).
+    @inline(__always) private func isUnused(_ slot: Int) -> Bool {
+        slot >= memory.shown.count || !Memory.isShown(memory.shown[slot], in: memory.generation)
     }
 }
