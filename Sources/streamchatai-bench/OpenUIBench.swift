@@ -100,8 +100,11 @@ enum OpenUIBench {
     }
 
     /// Runs the one-shot parse and render, then the stream fed each way in `feeds`, `rounds` times; the best of each.
+    /// With `atLineEnds`, a chunk is one line of the program instead (`chunks` is not used): no chunk leaves a statement
+    /// half written, which tells a chunk's own cost from the cost of the statement being written.
     /// (OPENUI_ONESHOT_ONLY leaves the streams out, for a profiler.)
-    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, feeds: [Feed] = [.pieces, .texts], phases: Bool = false) -> Result {
+    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, feeds: [Feed] = [.pieces, .texts], atLineEnds: Bool = false,
+                    phases: Bool = false) -> Result {
         let text = program(bytes: bytes, shape: shape)
         let utf8 = Array(text.utf8)
         var oneShot = Double.infinity
@@ -117,6 +120,7 @@ enum OpenUIBench {
             while end < utf8.count && (utf8[end] & 0xC0) == 0x80 { end += 1 }
             ends.append(end)
         }
+        if atLineEnds { ends = utf8.indices.filter { utf8[$0] == 0x0A }.map { $0 + 1 } }
         let pieces = zip([0] + ends, ends).map { String(decoding: utf8[$0..<$1], as: UTF8.self) }
         let streaming = getenv("OPENUI_ONESHOT_ONLY") == nil
         for _ in 0..<rounds {
@@ -160,6 +164,6 @@ enum OpenUIBench {
                 if phases { print("streamed (\(feed)): update \(updating * 1000) ms, result() \(resulting * 1000) ms, render after it \(rendering * 1000) ms") }
             }
         }
-        return Result(bytes: utf8.count, chunks: chunks, oneShotMillis: oneShot * 1000, streamedMillis: streamed.mapValues { $0 * 1000 }, nodes: nodes)
+        return Result(bytes: utf8.count, chunks: ends.count, oneShotMillis: oneShot * 1000, streamedMillis: streamed.mapValues { $0 * 1000 }, nodes: nodes)
     }
 }

@@ -53,19 +53,21 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
 
 // --openui-only [tree|flat]: only the OpenUI streaming section (one shape, to run under a profiler).
 // OPENUI_FEED=pieces|texts streams one way only; OPENUI_ROUNDS runs it more than once (the best of each is printed);
-// OPENUI_CHUNKS cuts the program in that many chunks instead of 1,000.
+// OPENUI_CHUNKS cuts the program in that many chunks instead of 1,000; OPENUI_CUT=lines cuts it at line ends instead (no
+// chunk leaves a statement half written).
 if let flag = CommandLine.arguments.firstIndex(of: "--openui-only") {
     let picked = CommandLine.arguments.dropFirst(flag + 1).first.flatMap(OpenUIBench.Shape.init(rawValue:))
     let feeds = getenv("OPENUI_FEED").flatMap { OpenUIBench.Feed(rawValue: String(cString: $0)) }.map { [$0] } ?? [.pieces, .texts]
     for shape in picked.map({ [$0] }) ?? [OpenUIBench.Shape.tree, .flat] {
         let r = OpenUIBench.run(bytes: 64 << 10, chunks: getenv("OPENUI_CHUNKS").flatMap { Int(atoi($0)) } ?? 1000,
                                 rounds: getenv("OPENUI_ROUNDS").flatMap { Int(atoi($0)) } ?? 1, shape: shape,
-                                feeds: feeds, phases: CommandLine.arguments.contains("--phases"))
+                                feeds: feeds, atLineEnds: getenv("OPENUI_CUT").map { String(cString: $0) == "lines" } ?? false,
+                                phases: CommandLine.arguments.contains("--phases"))
         // (OPENUI_ONESHOT_ONLY leaves the streams out: python/bench/openui_instructions.py counts each run apart.)
         let streams = feeds.compactMap { feed in
             r.streamedMillis[feed].map { "streamed by \(feed) \(fmt($0)) ms, \(fmt($0 / r.oneShotMillis))×" }
         }
-        print((["openui \(shape): one-shot \(fmt(r.oneShotMillis)) ms"] + streams + ["\(r.nodes) nodes"]).joined(separator: ", "))
+        print((["openui \(shape): one-shot \(fmt(r.oneShotMillis)) ms"] + streams + ["\(r.chunks) chunks", "\(r.nodes) nodes"]).joined(separator: ", "))
     }
     exit(0)
 }

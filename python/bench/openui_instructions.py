@@ -4,9 +4,11 @@
 Runs the bench's OpenUI section (`streamchatai-bench --openui-only SHAPE`) under callgrind, counting only what
 `OpenUIReply.update`, `append` and `render` run: once with the one-shot parse and render alone, then once with each way
 of streaming after it (each chunk appended; the whole text so far handed over after each chunk). A stream's count is
-the difference. Unlike the bench's timings, which move with the machine's load and
-caches, the counts are the same on every run of the same build (Swift's hashing is made deterministic), so a change of a
-few percent shows.
+the difference. Each run also counts the misses of callgrind's model of this CPU's first-level instruction cache, which
+tell why a stream takes longer than its instructions say; and the stream runs once more in chunks cut at line ends,
+which tells a chunk's own cost from the cost of the statement being written. Unlike the bench's timings, which move
+with the machine's load and caches, the counts are the same on every run of the same build (Swift's hashing is made
+deterministic), so a change of a few percent shows.
 
 usage: openui_instructions.py BENCH_BINARY [tree|flat ...]
 """
@@ -29,26 +31,43 @@ def entry_symbols(binary):
     return names
 
 
-def count(binary, shape, symbols, feed):
-    """Instructions run inside the entries, for the one-shot run alone (no feed) or with the stream fed one way."""
+def count(binary, shape, symbols, feed, cut=None):
+    """What runs inside the entries, for the one-shot run alone (no feed) or with the stream fed one way (`cut`
+    "lines": in chunks cut at line ends): instructions, instruction-cache misses in callgrind's model of this CPU's
+    first-level cache, and the stream's chunks."""
     env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
     if feed is None:
         env["OPENUI_ONESHOT_ONLY"] = "1"
     else:
         env["OPENUI_FEED"] = feed
+    if cut:
+        env["OPENUI_CUT"] = cut
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
-        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        command = ["valgrind", "--tool=callgrind", "--cache-sim=yes", f"--callgrind-out-file={out}"]
         command += [f"--toggle-collect={name}" for name in symbols]
         command += [binary, "--openui-only", shape]
         run = subprocess.run(command, env=env, capture_output=True, text=True)
         if run.returncode != 0 or not os.path.exists(out):
             sys.exit(f"callgrind failed ({run.returncode}):\n{run.stderr[-2000:]}")
         with open(out) as f:
-            found = re.search(r"^(?:totals|summary): (\d+)", f.read(), re.M)
-        if not found:
-            sys.exit(f"no totals in {out}")
-        return int(found.group(1))
+            data = f.read()
+        events = re.search(r"^events: (.+)$", data, re.M)
+        totals = re.search(r"^(?:totals|summary): ([\d ]+)$", data, re.M)
+        chunks = re.search(r"(\d+) chunks", run.stdout)
+        if not events or not totals or not chunks:
+            sys.exit(f"no events, totals or chunks in {out} and the bench's output")
+        counted = dict(zip(events.group(1).split(), map(int, totals.group(1).split())))
+        return Counts(counted["Ir"], counted["I1mr"], int(chunks.group(1)))
+
+
+class Counts:
+    def __init__(self, instructions, misses, chunks):
+        self.instructions, self.misses, self.chunks = instructions, misses, chunks
+
+    def __sub__(self, once):
+        """A stream's counts apart from the one-shot run before it."""
+        return Counts(self.instructions - once.instructions, self.misses - once.misses, self.chunks)
 
 
 def main():
@@ -60,10 +79,22 @@ def main():
         once = count(binary, shape, symbols, None)
         pieces = count(binary, shape, symbols, "pieces") - once
         texts = count(binary, shape, symbols, "texts") - once
+        lines = count(binary, shape, symbols, "pieces", cut="lines") - once
         target = " (target ≤ 2×)" if shape == "tree" else ""
-        print(f"   {shape}: one parse + render {once / 1e6:.1f} M instructions; streamed, each chunk appended, "
-              f"{pieces / 1e6:.1f} M: {pieces / once:.2f}×{target}; handed the whole text after each chunk, "
-              f"{texts / 1e6:.1f} M: {texts / once:.2f}×")
+
+        def per_chunk(c):
+            return f"{c.instructions / c.chunks / 1e3:.0f} K instructions and {c.misses / c.chunks:,.0f} misses a chunk"
+
+        def rate(c):
+            return f"{1000 * c.misses / c.instructions:.1f}"
+
+        print(f"   {shape}: one parse + render {once.instructions / 1e6:.1f} M instructions; streamed, each chunk appended, "
+              f"{pieces.instructions / 1e6:.1f} M: {pieces.instructions / once.instructions:.2f}×{target}; handed the whole "
+              f"text after each chunk, {texts.instructions / 1e6:.1f} M: {texts.instructions / once.instructions:.2f}×")
+        print(f"     instruction-cache misses (callgrind's model of this CPU's first-level cache), per 1,000 instructions: "
+              f"one parse {rate(once)}, streamed {rate(pieces)} ({per_chunk(pieces)})")
+        print(f"     cut at line ends instead ({lines.chunks} chunks, none leaving a statement half written): "
+              f"{lines.instructions / 1e6:.1f} M instructions, {lines.instructions / once.instructions:.2f}×; {per_chunk(lines)}")
 
 
 if __name__ == "__main__":
