@@ -23,36 +23,37 @@ struct OpenUIIRBuilder {
     }
 
     /// A statement's nodes from an earlier render, kept while its value is the same one (a class: renders
-    /// look at many of them and change few).
+    /// look at many of them and change few). Its builder's reply serializes the calls that reach it, so the runtime's
+    /// exclusivity checks on its members are left out.
     final class Kept {
-        private(set) var version: Int
+        @exclusivity(unchecked) private(set) var version: Int
         /// The value the node shows (a later value that differs only in the components it shows re-places them); nil
         /// for a spliced value, which changes in place (see ``OpenUIEvaluationCache/Splice``): its splice, and how many
         /// times it was spliced then, say which value it showed.
-        private(set) var component: OpenUIComponent?
-        private(set) var splice: OpenUIEvaluationCache.Splice?
-        private(set) var spliceGeneration: Int
+        @exclusivity(unchecked) private(set) var component: OpenUIComponent?
+        @exclusivity(unchecked) private(set) var splice: OpenUIEvaluationCache.Splice?
+        @exclusivity(unchecked) private(set) var spliceGeneration: Int
         let formName: String?
         /// The node as it was made, tagged with `tag` when it was made in a parent's slot (the tag is put on while
         /// the node is its maker's alone, not on a copy).
-        private(set) var node: UINode
+        @exclusivity(unchecked) private(set) var node: UINode
         let tag: Tag?
         /// The statements shown inside it, by number (their ids are taken when it is reused).
-        private(set) var statements: [Int]
+        @exclusivity(unchecked) private(set) var statements: [Int]
         /// How many nodes it holds.
-        private(set) var size: Int
+        @exclusivity(unchecked) private(set) var size: Int
         /// How many nodes its last child holds, and how many statements it shows (the last of ``statements``).
-        private(set) var lastChildSize: Int
-        private(set) var lastChildStatements: Int
+        @exclusivity(unchecked) private(set) var lastChildSize: Int
+        @exclusivity(unchecked) private(set) var lastChildStatements: Int
         /// Whether it holds a node the host made for an app component, which shows whether the reply is streaming.
-        private(set) var holdsAppNode: Bool
+        @exclusivity(unchecked) private(set) var holdsAppNode: Bool
         /// The node as its parent's slot last showed it (tagged with the slot and the place in a list).
         /// (Two members, not a tuple: a kept node is checked against its place far more often than it is taken.)
-        var placedTag: Tag?
-        var placedNode: UINode?
+        @exclusivity(unchecked) var placedTag: Tag?
+        @exclusivity(unchecked) var placedNode: UINode?
 
         /// Whether its node was taken (it holds ``OpenUIIRBuilder/placeholder`` instead).
-        private(set) var isTaken = false
+        @exclusivity(unchecked) private(set) var isTaken = false
 
         /// Its node, taken out to be made again in place (its children placed anew): the node is then held once, when
         /// the last render's tree is no longer held either. The kept node goes (see ``made(_:parent:slot:inline:formName:tag:)``).
