@@ -21,6 +21,7 @@ public struct OpenUIProgram: Sendable {
         @exclusivity(unchecked) var completedReads: [[Int]] = []
         @exclusivity(unchecked) var pendingReads: [[Int]] = []
         @exclusivity(unchecked) var completedReadCounts: [Int] = []
+        @exclusivity(unchecked) var readByCompleted: [Bool] = []
         @exclusivity(unchecked) var namesReadTwice: Int = 0
 
         func copy() -> Self {
@@ -41,6 +42,7 @@ public struct OpenUIProgram: Sendable {
             copy.completedReads = completedReads
             copy.pendingReads = pendingReads
             copy.completedReadCounts = completedReadCounts
+            copy.readByCompleted = readByCompleted
             copy.namesReadTwice = namesReadTwice
             return copy
         }
@@ -154,6 +156,11 @@ public struct OpenUIProgram: Sendable {
         _read { yield storage.shared.completedReadCounts }
         _modify { yield &storage.unique.completedReadCounts }
     }
+    /// Per name, whether a completed statement reads it, a redefined one included (see ``missingReferences``).
+    private var readByCompleted: [Bool] {
+        _read { yield storage.shared.readByCompleted }
+        _modify { yield &storage.unique.readByCompleted }
+    }
     private var namesReadTwice: Int {
         _read { yield storage.shared.namesReadTwice }
         _modify { yield &storage.unique.namesReadTwice }
@@ -182,6 +189,7 @@ public struct OpenUIProgram: Sendable {
         definitions[slot] = definition
         count(completedReads[slot], by: -1)
         count(reads, by: 1)
+        for read in reads { readByCompleted[read] = true }
         completedReads[slot] = reads
         if s.kind == .query || s.kind == .mutation { completedQueries += 1 }
         if s.kind == .state, !declaredState.contains(s.name) {
@@ -344,7 +352,13 @@ public struct OpenUIProgram: Sendable {
         completedDefinitions.append(nil)
         completedReads.append([])
         completedReadCounts.append(0)
+        readByCompleted.append(false)
         return slot
+    }
+
+    /// Whether a statement is a Query or a Mutation, a redefined one included.
+    var hasQueriesOrMutations: Bool {
+        completedQueries > 0 || statements[completedCount...].contains { $0.kind == .query || $0.kind == .mutation }
     }
 
     /// Every Query and Mutation statement, a redefined name included each time.
@@ -429,25 +443,43 @@ public struct OpenUIProgram: Sendable {
     }
 
     /// Names referenced anywhere that no statement defines (the parse metadata's `unresolved`).
+    /// (Read off the numbers of the names each statement reads, found when it was numbered: the statements are not
+    /// walked again when a reply ends.)
     public var missingReferences: Set<String> {
         var out = Set<String>()
-        for s in statements {
-            for name in Self.references(in: s.expression) where statement(name) == nil { out.insert(name) }
-        }
+        for (slot, read) in readByCompleted.enumerated() where read && !defines(slot: slot) { out.insert(slotNames[slot]) }
+        for read in pendingReads.joined() where !defines(slot: read) { out.insert(slotNames[read]) }
         return out
     }
 
-    /// The statements `entry` reaches through references, through value
-    /// statements only: what a query's arguments read is not rendered by it.
-    func reachable(from entry: String) -> Set<String> {
-        var seen: Set<String> = [entry]
-        var queue = [entry]
-        while let name = queue.popLast() {
-            guard let s = statement(name), s.kind == .value else { continue }
-            for ref in Self.references(in: s.expression) where statement(ref) != nil && seen.insert(ref).inserted {
-                queue.append(ref)
+    /// The value statements the statement numbered `entry` doesn't reach through references, through value statements
+    /// only (what a query's arguments read is not rendered by it); all of them without an entry.
+    func orphans(entry: Int?) -> Set<String> {
+        var reached = [Bool](repeating: false, count: slotNames.count)
+        if let entry {
+            reached[entry] = true
+            var queue = [entry]
+            while let slot = queue.popLast() {
+                guard kind(ofSlot: slot) == .value else { continue }
+                for read in reads(ofSlot: slot) where !reached[read] && defines(slot: read) {
+                    reached[read] = true
+                    queue.append(read)
+                }
             }
         }
-        return seen
+        var out = Set<String>()
+        for slot in reached.indices where !reached[slot] && kind(ofSlot: slot) == .value { out.insert(slotNames[slot]) }
+        return out
+    }
+
+    /// The kind of the statement that defines the name numbered `slot` now (read in place, not copied).
+    private func kind(ofSlot slot: Int) -> OpenUIStatement.Kind? {
+        definitions.withUnsafeBufferPointer { $0[slot]?.statement.kind }
+    }
+
+    /// The numbers of the names the statement that defines the name numbered `slot` now reads (`$names` left out).
+    private func reads(ofSlot slot: Int) -> [Int] {
+        if let i = pendingSlots.lastIndex(of: slot) { return pendingReads[i] }
+        return completedReads[slot]
     }
 }

@@ -79,8 +79,7 @@ public struct OpenUIResult: Sendable {
         var orphans = Set<String>()
         var unresolved = evaluator.cycleClosers
         if metadata {
-            let reachable = entry.map { program.reachable(from: $0) } ?? []
-            for name in program.names where program.statement(name)?.kind == .value && !reachable.contains(name) { orphans.insert(name) }
+            orphans = program.orphans(entry: entrySlot)
             unresolved.formUnion(program.missingReferences)
         }
         return OpenUIResult(root: root, errors: errors, unresolved: unresolved, orphans: orphans, isIncomplete: isIncomplete,

@@ -96,7 +96,9 @@ public final class OpenUIReply {
         syncStreaming()
         guard !isStreaming, !isMounted else { return [] }
         isMounted = true
-        // Queries run once the stream ends (spec §6.1), never while streaming.
+        // Queries run once the stream ends (spec §6.1), never while streaming. (Most programs have none: their names
+        // are not gathered.)
+        guard program.hasQueriesOrMutations else { return [] }
         return program.names.compactMap { program.statement($0)?.kind == .query ? queryCall($0) : nil }
     }
 
