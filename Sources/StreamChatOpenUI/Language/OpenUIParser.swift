@@ -85,7 +85,7 @@ struct OpenUIParser {
     }
 
     private mutating func ternary() throws(Failure) -> OpenUIExpression {
-        let condition = try binary(level: 0)
+        let condition = try binary()
         guard take("?") else { return condition }
         let then = try expression()
         guard take(":") else { throw Failure() }
@@ -93,14 +93,27 @@ struct OpenUIParser {
         return .ternary(condition, then, otherwise)
     }
 
-    private static let levels: [[OpenUISymbol]] = [["||"], ["&&"], ["==", "!="], [">", "<", ">=", "<="], ["+", "-"], ["*", "/", "%"]]
+    /// How tightly a binary operator binds, loosest first: `||`, `&&`, equality, comparison, `+ -`, `* / %`; nil for a
+    /// symbol that is no binary operator.
+    @inline(__always) private static func level(of op: OpenUISymbol) -> Int? {
+        switch op {
+        case "||": 0
+        case "&&": 1
+        case "==", "!=": 2
+        case ">", "<", ">=", "<=": 3
+        case "+", "-": 4
+        case "*", "/", "%": 5
+        default: nil
+        }
+    }
 
-    private mutating func binary(level: Int) throws(Failure) -> OpenUIExpression {
-        guard level < Self.levels.count else { return try unary() }
-        var left = try binary(level: level + 1)
-        while p < tokens.endIndex, case .symbol(let op) = tokens[p].kind, Self.levels[level].contains(op) {
+    /// The operators binding at least as tightly as `minimum`, left to right, each level's operands the tighter ones'
+    /// (precedence climbing: one call per operand, not one per level).
+    private mutating func binary(minimum: Int = 0) throws(Failure) -> OpenUIExpression {
+        var left = try unary()
+        while p < tokens.endIndex, case .symbol(let op) = tokens[p].kind, let level = Self.level(of: op), level >= minimum {
             p += 1
-            let right = try binary(level: level + 1)
+            let right = try binary(minimum: level + 1)
             left = .binary(op.text, left, right)
         }
         return left
