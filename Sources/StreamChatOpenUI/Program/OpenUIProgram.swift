@@ -356,7 +356,7 @@ public struct OpenUIProgram: Sendable {
         return slot
     }
 
-    /// Whether a statement is a Query or a Mutation, a redefined one included.
+    /// Whether any statement is a Query or a Mutation, a redefined one included.
     var hasQueriesOrMutations: Bool {
         completedQueries > 0 || statements[completedCount...].contains { $0.kind == .query || $0.kind == .mutation }
     }
