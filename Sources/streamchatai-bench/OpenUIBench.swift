@@ -25,6 +25,9 @@ enum OpenUIBench {
         case tree
         /// The worst case: every section a child of the root, so every chunk changes a 600-child list.
         case flat
+        /// One statement, a table whose column lists numbers for the whole size: the statement being written is read,
+        /// evaluated and rendered again in full on each chunk, so this stream costs its length on every chunk.
+        case long
     }
 
     static func section(_ i: Int) -> String {
@@ -38,6 +41,15 @@ enum OpenUIBench {
 
     /// A model-like program of about `bytes` bytes.
     static func program(bytes: Int, shape: Shape) -> String {
+        if shape == .long {
+            var numbers: [String] = []
+            var size = 50
+            while size < bytes {
+                numbers.append(String(numbers.count * 7))
+                size += numbers[numbers.count - 1].utf8.count + 2
+            }
+            return "root = Card([Table([Col(\"N\", [" + numbers.joined(separator: ", ") + "], \"number\")])])\n"
+        }
         let sectionsPerDay = 8, daysPerWeek = 7
         var body: [String] = []
         var size = 0
@@ -55,7 +67,7 @@ enum OpenUIBench {
             case .flat:
                 sections.append(name)
                 add("\(name) = \(section(i))")
-            case .tree:
+            case .tree, .long:
                 if i % sectionsPerDay == 0 {
                     let day = "d\(days.count)"
                     if days.count % daysPerWeek == 0 {

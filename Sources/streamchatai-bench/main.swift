@@ -51,7 +51,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
     exit(0)
 }
 
-// --openui-only [tree|flat]: only the OpenUI streaming section (one shape, to run under a profiler).
+// --openui-only [tree|flat|long]: only the OpenUI streaming section (one shape, to run under a profiler; `long` is one
+// statement as long as the program, only here).
 // OPENUI_FEED=pieces|texts streams one way only; OPENUI_ROUNDS runs it more than once (the best of each is printed);
 // OPENUI_CHUNKS cuts the program in that many chunks instead of 1,000; OPENUI_CUT=lines cuts it at line ends instead (no
 // chunk leaves a statement half written).
