@@ -389,11 +389,13 @@ struct A2UIIRBuilder {
             guard let owner = current else { return [] }
             // The instances made before, where the list only grew (or kept its items): kept as they were.
             var memo = owner.instances.take()
-            if let m = memo, !(reuse && m.pointer == pointer && m.templateID == templateID && m.depth == depth + 1
+            let listedTwice = surface.referrers[templateID] ?? 0 >= 2
+            if let m = memo, !(reuse && m.pointer == pointer && m.templateID == templateID && m.depth == depth + 1 && m.listedTwice == listedTwice
                                && (m.keys == nil) == (keys == nil) && keys.map({ $0.starts(with: m.keys!.prefix(count)) }) ?? true) {
                 memo = nil
             }
-            var instances = memo.take() ?? A2UITemplateInstances(pointer: pointer, templateID: templateID, depth: depth + 1, keys: keys, start: 0)
+            var instances = memo.take() ?? A2UITemplateInstances(pointer: pointer, templateID: templateID, depth: depth + 1, keys: keys,
+                                                                 listedTwice: listedTwice, start: 0)
             instances.start = collected.count
             instances.truncate(to: count)
             instances.keys = keys

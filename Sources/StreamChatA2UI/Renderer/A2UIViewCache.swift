@@ -209,6 +209,9 @@ struct A2UITemplateInstances {
     var depth: Int
     /// The keys of the items when the template is over an object (nil over an array).
     var keys: [String]?
+    /// Whether the template was listed in more than one place when they were made: their ids then carry the list's id,
+    /// so they are made again when that changes.
+    var listedTwice: Bool
     /// Where the instances start in the owner's children.
     var start: Int
     /// The instances' kept nodes, in order (each is kept: the list stops at the first that is not).
