@@ -63,11 +63,10 @@ enum OpenUIBench {
         }
         while size < bytes {
             let name = "s\(i)"
-            switch shape {
-            case .flat:
+            if shape == .flat {
                 sections.append(name)
                 add("\(name) = \(section(i))")
-            case .tree, .long:
+            } else {
                 if i % sectionsPerDay == 0 {
                     let day = "d\(days.count)"
                     if days.count % daysPerWeek == 0 {
