@@ -108,7 +108,9 @@ struct OpenUILexer {
             while i < end, Self.isDigit(text[i]) { i += 1 }
         }
         let mantissaEnd = i
-        if i < end, text[i] == 0x65 || text[i] == 0x45 {
+        let hasExponent = i < end && (text[i] == 0x65 || text[i] == 0x45)
+        if !hasExponent, let exact = Self.exactValue(text[start..<i]) { return exact }
+        if hasExponent {
             i += 1
             if i < end, text[i] == 0x2B || text[i] == 0x2D { i += 1 }
             let digitsStart = i
@@ -117,6 +119,29 @@ struct OpenUILexer {
             if i == digitsStart { return Double(String(decoding: text[start..<mantissaEnd], as: UTF8.self)) ?? 0 }
         }
         return Double(String(decoding: text[start..<i], as: UTF8.self)) ?? 0
+    }
+
+    /// Powers of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { product, _ in product * 10 } }
+
+    /// The value of `number` (digits, with a fraction or not) when its digits, at most 15, and the power of ten it is
+    /// divided by are exact doubles: one division then rounds as reading the text does (Clinger's fast path), and no
+    /// string is made. Nil for a longer number, which is read from its text.
+    static func exactValue(_ number: ArraySlice<UInt8>) -> Double? {
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fraction = -1
+        for b in number {
+            if b == 0x2E {
+                fraction = 0
+                continue
+            }
+            guard digits < 15 else { return nil }
+            mantissa = mantissa * 10 + Int64(b &- 0x30)
+            digits += 1
+            if fraction >= 0 { fraction += 1 }
+        }
+        return fraction > 0 ? Double(mantissa) / exactPowersOfTen[fraction] : Double(mantissa)
     }
 
     private mutating func readSymbol() -> OpenUISymbol? {
@@ -153,7 +178,14 @@ struct OpenUILexer {
     /// `\n` and `\t` (other escapes stay as written). Raw newlines are kept.
     private mutating func readString(quote: UInt8) -> String {
         i += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: one is made from its bytes where they are, not a byte at a time.
+        let first = i
+        while i < end, text[i] != quote, text[i] != 0x5C { i += 1 }
+        if i < end, text[i] == quote {
+            i += 1
+            return String(decoding: text[first..<(i - 1)], as: UTF8.self)
+        }
+        var out = Array(text[first..<i])
         while i < end {
             let b = text[i]
             if b == quote {

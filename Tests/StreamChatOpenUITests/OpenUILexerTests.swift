@@ -1,0 +1,73 @@
+import Testing
+@testable import StreamChatOpenUI
+
+/// How the lexer reads literals (spec §1.3): a number is the double its text names, however it is read; a string is
+/// its bytes with its quote's escapes undone, wherever the escapes are, and a string the text leaves open is closed.
+@Suite struct OpenUILexerTests {
+    /// The kinds of the tokens of `text`.
+    static func kinds(_ text: String) -> [OpenUIToken.Kind] {
+        OpenUILexer.tokens(Array(text.utf8)).tokens.map(\.kind)
+    }
+
+    /// A deterministic generator (the runs must repeat).
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        mutating func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(next(10))) })
+        }
+    }
+
+    @Test func `a number is the double its text names, short or long, with a fraction or not`() {
+        var texts = ["0", "7", "007", "0.1", "0.2", "0.3", "1.5", "2.675", "999999999999999", "999999999999999.9",
+                     "123456789012345", "1234567890123456", "9007199254740993", "0.000000000000001", "0.0000000000000000000001",
+                     "3.14159265358979", "3.141592653589793", "1e3", "1.5e+3", "2E-2", "12e", "4.9e-324", "1.7976931348623157e308"]
+        var generator = Generator(state: 2026)
+        for _ in 0..<4_000 {
+            var text = generator.digits(1 + generator.next(20))
+            if generator.next(2) == 0 { text += "." + generator.digits(1 + generator.next(18)) }
+            if generator.next(8) == 0 { text += "e" + (generator.next(2) == 0 ? "-" : "") + generator.digits(1 + generator.next(2)) }
+            texts.append(text)
+        }
+        for text in texts {
+            let expected = Double(text.hasSuffix("e") ? String(text.dropLast()) : text)!
+            let kinds = Self.kinds(text)
+            guard case .number(let value)? = kinds.first else {
+                Issue.record("\(text) did not read as a number: \(kinds)")
+                continue
+            }
+            #expect(value.bitPattern == expected.bitPattern, "\(text) read as \(value), its text names \(expected)")
+            #expect(Self.kinds("-" + text).first == .number(-expected), "-\(text)")
+        }
+    }
+
+    @Test func `a string is its bytes with its escapes undone, wherever they are`() {
+        let cases: [(String, String)] = [
+            (#""plain""#, "plain"),
+            (#""""#, ""),
+            (#""\"quoted\" start and end\"""#, #""quoted" start and end""#),
+            (#""tab\there\n""#, "tab\there\n"),
+            (#""\\""#, "\\"),
+            (#""caf\u00e9 \ud83d\ude00 é""#, "café 😀 é"),
+            (#""\x kept""#, "x kept"),
+            (#"'single \'quote\' and \"'"#, #"single 'quote' and \""#),
+            (#"'\n\t\\'"#, "\n\t\\"),
+        ]
+        for (text, expected) in cases {
+            #expect(Self.kinds(text) == [.string(expected)], "\(text)")
+        }
+    }
+
+    @Test func `a string the text leaves open is closed, with or without an escape in it`() {
+        for (text, expected) in [(#""open"#, "open"), (#""open \"q"#, #"open "q"#), (#""ends mid-escape \"#, #"ends mid-escape \"#), ("'", "")] {
+            let result = OpenUILexer.tokens(Array(text.utf8))
+            #expect(result.tokens.map(\.kind) == [.string(expected)], "\(text)")
+            #expect(result.openString, "\(text)")
+        }
+        let closed = OpenUILexer.tokens(Array(#""done" "#.utf8))
+        #expect(!closed.openString)
+    }
+}
