@@ -5,21 +5,63 @@ import StreamChatAI
 public struct OpenUILibrary: Sendable {
     /// One prop of a component, or one parameter of a function or action.
     public struct Prop: Sendable, Equatable {
-        public var name: String
-        public var type: OpenUIPropType
-        public var isRequired: Bool
+        /// The members, in one object shared by the copies of a prop until one of them changes: every call of a
+        /// component reads its props in turn, and a copy then costs one reference, not one per member.
+        private final class Storage: CopyableObject, @unchecked Sendable {
+            // Safe to share across threads: the object changes only while one prop holds it (see `CopyOnWrite`).
+            var name: String
+            var type: OpenUIPropType
+            var isRequired: Bool
+            var defaultValue: OpenUIValue?
+            var isBindable: Bool
+
+            init(name: String, type: OpenUIPropType, isRequired: Bool, defaultValue: OpenUIValue?, isBindable: Bool) {
+                self.name = name
+                self.type = type
+                self.isRequired = isRequired
+                self.defaultValue = defaultValue
+                self.isBindable = isBindable
+            }
+
+            func copy() -> Self {
+                Self(name: name, type: type, isRequired: isRequired, defaultValue: defaultValue, isBindable: isBindable)
+            }
+        }
+
+        private var storage: CopyOnWrite<Storage>
+
+        public var name: String {
+            get { storage.shared.name }
+            set { storage.unique.name = newValue }
+        }
+        public var type: OpenUIPropType {
+            get { storage.shared.type }
+            set { storage.unique.type = newValue }
+        }
+        public var isRequired: Bool {
+            get { storage.shared.isRequired }
+            set { storage.unique.isRequired = newValue }
+        }
         /// Filled in when the prop is missing or null.
-        public var defaultValue: OpenUIValue?
+        public var defaultValue: OpenUIValue? {
+            get { storage.shared.defaultValue }
+            set { storage.unique.defaultValue = newValue }
+        }
         /// A `$variable` given to it binds both ways (`$binding<…>`).
-        public var isBindable: Bool
+        public var isBindable: Bool {
+            get { storage.shared.isBindable }
+            set { storage.unique.isBindable = newValue }
+        }
 
         public init(_ name: String, _ type: OpenUIPropType, required: Bool = false, default defaultValue: OpenUIValue? = nil,
                     bindable: Bool = false) {
-            self.name = name
-            self.type = type
-            self.isRequired = required
-            self.defaultValue = defaultValue
-            self.isBindable = bindable
+            storage = CopyOnWrite(Storage(name: name, type: type, isRequired: required, defaultValue: defaultValue, isBindable: bindable))
+        }
+
+        public static func == (a: Prop, b: Prop) -> Bool {
+            a.storage.shared === b.storage.shared
+                || a.name == b.name && a.type == b.type && a.isRequired == b.isRequired && a.defaultValue == b.defaultValue
+                && a.isBindable == b.isBindable
         }
 
         /// `name: type` or `name?: type` (bindable props print `$binding<type>`).
@@ -30,20 +72,56 @@ public struct OpenUILibrary: Sendable {
 
     /// A component, a function or an action: a name, what it does, and its props in order.
     public struct Entry: Sendable {
-        public var name: String
-        public var description: String
-        public var props: [Prop]
+        /// The members, in one object shared by the copies of an entry until one of them changes: every call of a
+        /// component looks its entry up, and a copy then costs one reference, not one per member.
+        private final class Storage: CopyableObject, @unchecked Sendable {
+            // Safe to share across threads: the object changes only while one entry holds it (see `CopyOnWrite`).
+            var name: String
+            var description: String
+            var props: [Prop]
+            var signature: String?
+            var returns: OpenUIPropType?
+
+            init(name: String, description: String, props: [Prop], signature: String?, returns: OpenUIPropType?) {
+                self.name = name
+                self.description = description
+                self.props = props
+                self.signature = signature
+                self.returns = returns
+            }
+
+            func copy() -> Self {
+                Self(name: name, description: description, props: props, signature: signature, returns: returns)
+            }
+        }
+
+        private var storage: CopyOnWrite<Storage>
+
+        public var name: String {
+            get { storage.shared.name }
+            set { storage.unique.name = newValue }
+        }
+        public var description: String {
+            get { storage.shared.description }
+            set { storage.unique.description = newValue }
+        }
+        public var props: [Prop] {
+            get { storage.shared.props }
+            set { storage.unique.props = newValue }
+        }
         /// The signature as the library writes it; generated from the props when nil.
-        public var signature: String?
+        public var signature: String? {
+            get { storage.shared.signature }
+            set { storage.unique.signature = newValue }
+        }
         /// A function's result type.
-        public var returns: OpenUIPropType?
+        public var returns: OpenUIPropType? {
+            get { storage.shared.returns }
+            set { storage.unique.returns = newValue }
+        }
 
         public init(_ name: String, _ description: String, _ props: [Prop], signature: String? = nil, returns: OpenUIPropType? = nil) {
-            self.name = name
-            self.description = description
-            self.props = props
-            self.signature = signature
-            self.returns = returns
+            storage = CopyOnWrite(Storage(name: name, description: description, props: props, signature: signature, returns: returns))
         }
 
         /// `Name(a: string, b?: number)`.
