@@ -110,11 +110,24 @@ enum OpenUIBench {
         case texts
     }
 
+    /// Where the chunks are cut.
+    enum Cut: String {
+        /// In `chunks` pieces of one size (at character boundaries).
+        case even
+        /// At line ends: a chunk is one line of the program, so no chunk leaves a statement half written. Its statement
+        /// is only provisionally complete, though (the next line may begin with `?` and continue it), so it is parsed,
+        /// evaluated and rendered as the statement being written until the next chunk.
+        case lines
+        /// After a line end and the next line's first byte: the statement the chunk ends is complete for good, and the
+        /// next one has not begun to parse, so no chunk has a statement being written at all. What such a chunk costs is
+        /// what every chunk costs whatever the statement being written costs.
+        case statements
+    }
+
     /// Runs the one-shot parse and render, then the stream fed each way in `feeds`, `rounds` times; the best of each.
-    /// With `atLineEnds`, a chunk is one line of the program instead (`chunks` is not used): no chunk leaves a statement
-    /// half written, which tells a chunk's own cost from the cost of the statement being written.
+    /// Cut other than `even`, the chunks follow the program's lines (`chunks` is not used).
     /// (OPENUI_ONESHOT_ONLY leaves the streams out, for a profiler.)
-    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, feeds: [Feed] = [.pieces, .texts], atLineEnds: Bool = false,
+    static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, feeds: [Feed] = [.pieces, .texts], cut: Cut = .even,
                     phases: Bool = false) -> Result {
         let text = program(bytes: bytes, shape: shape)
         let utf8 = Array(text.utf8)
@@ -131,7 +144,12 @@ enum OpenUIBench {
             while end < utf8.count && (utf8[end] & 0xC0) == 0x80 { end += 1 }
             ends.append(end)
         }
-        if atLineEnds { ends = utf8.indices.filter { utf8[$0] == 0x0A }.map { $0 + 1 } }
+        if cut != .even {
+            // (The program's lines begin with a statement's name: one byte of it is one character.)
+            let after = cut == .lines ? 1 : 2
+            ends = utf8.indices.filter { utf8[$0] == 0x0A }.map { min($0 + after, utf8.count) }
+            if ends.last != utf8.count { ends.append(utf8.count) }
+        }
         let pieces = zip([0] + ends, ends).map { String(decoding: utf8[$0..<$1], as: UTF8.self) }
         let streaming = getenv("OPENUI_ONESHOT_ONLY") == nil
         for _ in 0..<rounds {

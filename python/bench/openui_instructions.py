@@ -5,8 +5,9 @@ Runs the bench's OpenUI section (`streamchatai-bench --openui-only SHAPE`) under
 `OpenUIReply.update`, `append` and `render` run: once with the one-shot parse and render alone, then once with each way
 of streaming after it (each chunk appended; the whole text so far handed over after each chunk). A stream's count is
 the difference. Each run also counts the misses of callgrind's model of this CPU's first-level instruction cache, which
-tell why a stream takes longer than its instructions say; and the stream runs once more in chunks cut at line ends,
-which tells a chunk's own cost from the cost of the statement being written. Unlike the bench's timings, which move
+tell why a stream takes longer than its instructions say; and the stream runs twice more, in chunks cut at line ends
+and in chunks cut one byte after them, where no chunk has a statement being written: the last tells what every chunk
+costs from what the statement being written costs. Unlike the bench's timings, which move
 with the machine's load and caches, the counts are the same on every run of the same build (Swift's hashing is made
 deterministic), so a change of a few percent shows.
 
@@ -33,7 +34,8 @@ def entry_symbols(binary):
 
 def count(binary, shape, symbols, feed, cut=None):
     """What runs inside the entries, for the one-shot run alone (no feed) or with the stream fed one way (`cut`
-    "lines": in chunks cut at line ends): instructions, instruction-cache misses in callgrind's model of this CPU's
+    "lines": in chunks cut at line ends; "statements": after a line end and the next line's first byte, so that no chunk
+    has a statement being written): instructions, instruction-cache misses in callgrind's model of this CPU's
     first-level cache, and the stream's chunks."""
     env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
     if feed is None:
@@ -80,6 +82,7 @@ def main():
         pieces = count(binary, shape, symbols, "pieces") - once
         texts = count(binary, shape, symbols, "texts") - once
         lines = count(binary, shape, symbols, "pieces", cut="lines") - once
+        statements = count(binary, shape, symbols, "pieces", cut="statements") - once
         target = " (target ≤ 2×)" if shape == "tree" else ""
 
         def per_chunk(c):
@@ -95,6 +98,9 @@ def main():
               f"one parse {rate(once)}, streamed {rate(pieces)} ({per_chunk(pieces)})")
         print(f"     cut at line ends instead ({lines.chunks} chunks, none leaving a statement half written): "
               f"{lines.instructions / 1e6:.1f} M instructions, {lines.instructions / once.instructions:.2f}×; {per_chunk(lines)}")
+        print(f"     cut after each line's end and the next line's first byte ({statements.chunks} chunks, none with a "
+              f"statement being written): {statements.instructions / 1e6:.1f} M instructions, "
+              f"{statements.instructions / once.instructions:.2f}×; {per_chunk(statements)}")
 
 
 if __name__ == "__main__":
