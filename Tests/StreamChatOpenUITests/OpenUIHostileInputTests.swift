@@ -23,6 +23,54 @@ import Glibc
         #expect(result.errors.isEmpty)
     }
 
+    @Test func `a statement far longer than models write, streamed in small chunks, is read again only as it grows by an eighth`() {
+        let numbers = (0..<80_000).map { String($0 % 10_000) }.joined(separator: ", ")
+        let text = "root = Card([Table([Col(\"N\", [" + numbers + "], \"number\")])])\nnext = TextContent(\"after\")\nlast = 1\n"
+        let bytes = Array(text.utf8)
+        var parser = OpenUIStreamParser()
+        var chunks = 0
+        var completedAt: Int?
+        for start in stride(from: 0, to: bytes.count, by: 2_000) {
+            parser.feed(utf8: bytes[start..<min(start + 2_000, bytes.count)])
+            chunks += 1
+            // The chunk that completes the long statement is read at once, however little the tail grew.
+            if completedAt == nil, !parser.completed.isEmpty { completedAt = min(start + 2_000, bytes.count) }
+        }
+        parser.finish()
+        #expect(bytes.count > 5 * OpenUIStreamParser.longTail)
+        // Up to the long tail, every chunk reads it (33 reads); past it, a read per eighth it grows (about 14 more).
+        #expect(parser.tailReads < 33 + 20, "\(parser.tailReads) reads of \(chunks) chunks")
+        // (It completes when the next statement's first byte arrives, after its newline.)
+        let newline = bytes.firstIndex(of: 0x0A)!
+        #expect(completedAt.map { $0 > newline + 1 && $0 - (newline + 1) <= 2_000 } == true, "completed at \(completedAt ?? -1), ended at \(newline)")
+        #expect(parser.statements == OpenUIStreamParser(text: text).statements)
+    }
+
+    @Test func `while a very long statement is left unread, the reply shows what it last read, as a fresh reply of that text`() {
+        let numbers = (0..<40_000).map(String.init).joined(separator: ", ")
+        let text = "root = Card([Table([Col(\"N\", [" + numbers + "], \"number\")])])\n"
+        let bytes = Array(text.utf8)
+        let reply = OpenUIReply(library: .chat)
+        var behind = 0
+        for (i, start) in stride(from: 0, to: bytes.count, by: 2_000).enumerated() {
+            let end = min(start + 2_000, bytes.count)
+            reply.append(String(decoding: bytes[start..<end], as: UTF8.self), isStreaming: end < bytes.count)
+            if reply.shownUTF8Count < end { behind += 1 }
+            guard i % 10 == 9 else { continue }
+            let (root, result) = reply.render()
+            let fresh = OpenUIReply(library: .chat)
+            fresh.update(text: String(decoding: bytes[..<reply.shownUTF8Count], as: UTF8.self), isStreaming: true)
+            let (want, wanted) = fresh.render()
+            #expect(root == want && result.errors == wanted.errors, "after \(end) bytes, showing \(reply.shownUTF8Count)")
+        }
+        #expect(behind > 0)
+        #expect(reply.shownUTF8Count == bytes.count)
+        let (root, _) = reply.render()
+        let once = OpenUIReply(library: .chat)
+        once.update(text: text, isStreaming: false)
+        #expect(once.render().root == root)
+    }
+
     @Test func `ten thousand nested brackets drop the statement`() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let (root, result) = renderIR("root = Stack(\(deep))\nx = 1")

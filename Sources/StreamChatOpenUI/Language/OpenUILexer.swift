@@ -19,8 +19,10 @@ struct OpenUILexer {
         let end = end ?? text.count
         var lexer = OpenUILexer(text: text, i: start, end: end)
         lexer.tokens = consume settled
-        // Room for the new tokens (about one per four bytes, as models write), so appending rarely copies them.
-        lexer.tokens.reserveCapacity(lexer.tokens.count + (end - start) / 4 + 8)
+        // Room for the new tokens (about one per four bytes, as models write), so appending rarely copies them; grown by
+        // half at least, as appending grows it, or a long tail's tokens would be copied on every chunk.
+        let needed = lexer.tokens.count + (end - start) / 4 + 8
+        if lexer.tokens.capacity < needed { lexer.tokens.reserveCapacity(max(needed, lexer.tokens.capacity * 3 / 2)) }
         return lexer.run()
     }
 

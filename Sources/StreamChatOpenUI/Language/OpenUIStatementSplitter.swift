@@ -18,33 +18,27 @@ enum OpenUIStatementSplitter {
         var isComplete: Bool
     }
 
-    /// The units of `tokens`. Blank lines make no unit.
-    static func units(_ tokens: [OpenUIToken]) -> [Unit] {
-        var units: [Unit] = []
-        // The unit being read: where its first token is, and how many of its tokens are not newlines. A unit on one
-        // line is a slice of `tokens`; one across lines is copied without its newlines, once its end is found (a
-        // streamed tail is split again after every chunk).
-        var first = 0
-        var count = 0
-        func unit(upTo end: Int, endingAt endByte: Int?, isComplete: Bool) -> Unit {
-            var kept = tokens[first..<end]
-            if count != end - first {
-                var copied: [OpenUIToken] = []
-                copied.reserveCapacity(count)
-                for token in kept where token.kind != .newline { copied.append(token) }
-                kept = copied[...]
-            }
-            return Unit(tokens: kept, start: kept.first!.start, end: endByte ?? kept.last!.end, isComplete: isComplete)
+    /// Where a statement stands after the tokens read so far: the state of the rule above, read a token at a time, so
+    /// a streamed tail can be read from where its last chunk left it (``OpenUIStreamParser``).
+    struct Scan {
+        /// How many tokens of the statement being read are not newlines (0: none begun).
+        private(set) var count = 0
+        private var depth = 0
+        private var openQuestions = 0
+        private var awaitingElse = false
+        /// Whether the last token was a newline that ends the statement unless the next token is `?`.
+        private(set) var mayHaveEnded = false
+
+        /// Whether `token`, read next, shows that the statement ended for good at the newline before it. The statement
+        /// after it then begins with `token`: read it into a new scan.
+        func ends(before token: OpenUIToken) -> Bool {
+            mayHaveEnded && !token.isSymbol("?")
         }
-        var depth = 0
-        var openQuestions = 0
-        var awaitingElse = false
-        var i = 0
-        while i < tokens.count {
-            let token = tokens[i]
-            defer { i += 1 }
+
+        /// Reads `token`, which does not end the statement (see ``ends(before:)``).
+        mutating func read(_ token: OpenUIToken) {
+            mayHaveEnded = false
             guard token.kind == .newline else {
-                if count == 0 { first = i }
                 count += 1
                 if case .symbol(let s) = token.kind {
                     switch s {
@@ -63,23 +57,47 @@ enum OpenUIStatementSplitter {
                 } else if depth == 0, awaitingElse, token.endsValue {
                     awaitingElse = false
                 }
-                continue
+                return
             }
-            guard count > 0 else { continue }
-            if depth > 0 || openQuestions > 0 || awaitingElse { continue }
-            // The next line decides: it continues the statement when it starts with `?`.
-            guard i + 1 < tokens.count else {
-                units.append(unit(upTo: i, endingAt: token.end, isComplete: false))
-                return units
-            }
-            if tokens[i + 1].isSymbol("?") { continue }
-            units.append(unit(upTo: i, endingAt: token.end, isComplete: true))
-            count = 0
-            depth = 0
-            openQuestions = 0
-            awaitingElse = false
+            // A blank line, or a newline inside a bracket or an open ternary, ends nothing.
+            mayHaveEnded = count > 0 && depth == 0 && openQuestions == 0 && !awaitingElse
         }
-        if count > 0 { units.append(unit(upTo: tokens.count, endingAt: nil, isComplete: false)) }
+    }
+
+    /// The units of `tokens`. Blank lines make no unit.
+    static func units(_ tokens: [OpenUIToken]) -> [Unit] {
+        var units: [Unit] = []
+        // The unit being read: where its first token is, and the newline that may end it. A unit on one line is a slice
+        // of `tokens`; one across lines is copied without its newlines, once its end is found (a streamed tail is split
+        // again after every chunk).
+        var scan = Scan()
+        var first = 0
+        var newline = 0
+        func unit(upTo end: Int, count: Int, endingAt endByte: Int?, isComplete: Bool) -> Unit {
+            var kept = tokens[first..<end]
+            if count != end - first {
+                var copied: [OpenUIToken] = []
+                copied.reserveCapacity(count)
+                for token in kept where token.kind != .newline { copied.append(token) }
+                kept = copied[...]
+            }
+            return Unit(tokens: kept, start: kept.first!.start, end: endByte ?? kept.last!.end, isComplete: isComplete)
+        }
+        for (i, token) in tokens.enumerated() {
+            if scan.ends(before: token) {
+                units.append(unit(upTo: newline, count: scan.count, endingAt: tokens[newline].end, isComplete: true))
+                scan = Scan()
+            }
+            if scan.count == 0 { first = i }
+            scan.read(token)
+            if scan.mayHaveEnded { newline = i }
+        }
+        // A newline last ends its statement only provisionally: the next line may begin with `?`.
+        if scan.mayHaveEnded {
+            units.append(unit(upTo: newline, count: scan.count, endingAt: tokens[newline].end, isComplete: false))
+        } else if scan.count > 0 {
+            units.append(unit(upTo: tokens.count, count: scan.count, endingAt: nil, isComplete: false))
+        }
         return units
     }
 

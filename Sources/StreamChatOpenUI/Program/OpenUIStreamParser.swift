@@ -5,7 +5,16 @@
 /// (the pending tail, normally one statement) is read again on each chunk,
 /// with strings and brackets closed implicitly. When the prepared text stops
 /// extending what it was (a first fence arrived late), everything is read again.
+///
+/// A tail of at least ``longTail`` bytes (a statement being written that is longer than models write, a hostile
+/// one) is read again only once it has grown by an eighth since it was last read, or a statement in it completed:
+/// until then the statements stay as the text last read gave them (``isBehind``). Reading the tail again on every chunk
+/// costs its length each time, so a statement of a megabyte streamed in small chunks would take minutes; read this way,
+/// what it costs past that length is about nine times its length in all. Whether a chunk completes a statement is found
+/// from the chunk's own tokens.
 public struct OpenUIStreamParser: Sendable {
+    /// The length of a tail that is not read again on every chunk (see above).
+    static let longTail = 65_536
     private var preparer = OpenUISourcePreparer()
     private var restarts = 0
     /// Statements whose end has arrived, in order.
@@ -29,6 +38,17 @@ public struct OpenUIStreamParser: Sendable {
     private(set) var hasText = false
     /// Bumped whenever the completed statements were read again from the start.
     public private(set) var generation = 0
+    /// Where the prepared text ended when the tail was last read, and where it ends now.
+    private var readEnd = 0
+    /// The splitter's reading of the tail's settled tokens (see ``OpenUIStatementSplitter/Scan``).
+    private var settledScan = OpenUIStatementSplitter.Scan()
+    /// How much of the tail is known to be whitespace (``hasText`` is then not looked for there again).
+    private var blankEnd = 0
+    /// Whether the last chunk was not read (see the type's notes): the statements are those of the prepared text's
+    /// first ``readEnd`` bytes.
+    public private(set) var isBehind = false
+    /// How many times the tail was read (each chunk but those left unread).
+    private(set) var tailReads = 0
 
     public init() {}
 
@@ -73,14 +93,31 @@ public struct OpenUIStreamParser: Sendable {
             settled = []
             memo = OpenUIParser.Memo()
             hasText = false
+            blankEnd = 0
+            readEnd = 0
+            settledScan = OpenUIStatementSplitter.Scan()
             generation += 1
         }
         let text = preparer.text
-        if !hasText { hasText = text[completedEnd...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D } }
         // Moved out, so the lexer's appends don't copy them.
         let seed = settled
+        let seedCount = seed.count
         settled = []
         var lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: consume seed)
+        if !final, readEnd - completedEnd >= Self.longTail, text.count - readEnd < (readEnd - completedEnd) / 8,
+           !completes(lexed.tokens[seedCount...]) {
+            // A long tail that grew little and completed nothing: left as it was read (see the type's notes).
+            isBehind = true
+            settle(&lexed.tokens, text: text, scanned: seedCount)
+            return
+        }
+        isBehind = false
+        readEnd = text.count
+        tailReads += 1
+        if !hasText {
+            hasText = text[max(completedEnd, blankEnd)...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+            blankEnd = text.count
+        }
         let tailStart = completedEnd
         pending = []
         isIncomplete = false
@@ -114,16 +151,36 @@ public struct OpenUIStreamParser: Sendable {
         }
         // Calls of statements now complete are not parsed again.
         if completedEnd != tailStart { memo.forget(before: completedEnd) }
-        // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now):
-        // cut out of the tokens in place, whose room the next chunk's tokens then take.
+        // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now).
         if !final {
             let tail = lexed.tokens.firstIndex { $0.start >= completedEnd } ?? lexed.tokens.count
-            let kept = lexed.tokens[tail...].prefix { $0.end + OpenUILexer.lookahead <= text.count }.count
-            lexed.tokens.removeSubrange((tail + kept)...)
             lexed.tokens.removeSubrange(..<tail)
-            // (Not the room of a whole text's tokens, lexed at once, for the rest of the stream.)
-            settled = lexed.tokens.capacity > 4 * max(lexed.tokens.count, 1_024) ? Array(lexed.tokens) : lexed.tokens
+            settledScan = OpenUIStatementSplitter.Scan()
+            // (Only a long tail, which the next chunk may leave unread, needs its settled tokens read into the scan.)
+            settle(&lexed.tokens, text: text, scanned: text.count - completedEnd >= Self.longTail ? 0 : .max)
         }
+    }
+
+    /// Keeps the tail's tokens that more text can't change for the next chunk, cut out of `tokens` in place (whose room
+    /// the next chunk's tokens then take), and reads the ones from `scanned` on into ``settledScan``.
+    private mutating func settle(_ tokens: inout [OpenUIToken], text: [UInt8], scanned: Int) {
+        // Looked for from the end (the tokens end in order): a long tail's tokens are not all read on every chunk.
+        var kept = tokens.count
+        while kept > 0, tokens[kept - 1].end + OpenUILexer.lookahead > text.count { kept -= 1 }
+        tokens.removeSubrange(kept...)
+        for i in min(scanned, kept)..<kept { settledScan.read(tokens[i]) }
+        // (Not the room of a whole text's tokens, lexed at once, for the rest of the stream.)
+        if tokens.capacity > 4 * max(tokens.count, 1_024) { settled = Array(tokens) } else { swap(&settled, &tokens) }
+    }
+
+    /// Whether `tokens`, read after the settled ones, complete a statement of the tail.
+    private func completes(_ tokens: ArraySlice<OpenUIToken>) -> Bool {
+        var scan = settledScan
+        for token in tokens {
+            if scan.ends(before: token) { return true }
+            scan.read(token)
+        }
+        return false
     }
 
     private mutating func complete(_ statement: OpenUIStatement) {

@@ -17,6 +17,9 @@ public final class OpenUIReply {
     let functions: [String: OpenUIFunction]
     @exclusivity(unchecked) private var parser = OpenUIStreamParser()
     @exclusivity(unchecked) private var fed = ""
+    /// How many bytes of the text fed the program shows: all of them, but while a very long statement is being written
+    /// and the chunks after its last reading have not been read (see ``OpenUIStreamParser``).
+    @exclusivity(unchecked) private(set) var shownUTF8Count = 0
     @exclusivity(unchecked) private(set) var program = OpenUIProgram(statements: [])
     /// What the user and actions wrote; defaults fill in the rest (and never overwrite these).
     @exclusivity(unchecked) var written: [String: OpenUIValue] = [:]
@@ -92,6 +95,7 @@ public final class OpenUIReply {
     /// Brings the program and the caches up to the text just fed; when the text is complete, mounts the program.
     private func settle(isStreaming: Bool) -> [OpenUIToolCall] {
         if !isStreaming { parser.finish() }
+        if !parser.isBehind { shownUTF8Count = fed.utf8.count }
         syncProgram()
         syncStreaming()
         guard !isStreaming, !isMounted else { return [] }
@@ -105,6 +109,8 @@ public final class OpenUIReply {
     /// Brings the program up to the parser: new completed statements are added,
     /// the pending tail replaced, and what they change is dropped from the caches.
     private func syncProgram() {
+        // A chunk the parser left unread changed nothing it gives.
+        if parser.isBehind { return }
         if parser.generation != parserGeneration || program.completedStatementCount > parser.completed.count {
             parserGeneration = parser.generation
             program = OpenUIProgram(statements: parser.completed)
