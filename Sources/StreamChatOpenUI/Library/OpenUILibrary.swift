@@ -7,61 +7,47 @@ public struct OpenUILibrary: Sendable {
     public struct Prop: Sendable, Equatable {
         /// The members, in one object shared by the copies of a prop until one of them changes: every call of a
         /// component reads its props in turn, and a copy then costs one reference, not one per member.
-        private final class Storage: CopyableObject, @unchecked Sendable {
-            // Safe to share across threads: the object changes only while one prop holds it (see `CopyOnWrite`).
+        private struct Members: Equatable {
             var name: String
             var type: OpenUIPropType
             var isRequired: Bool
             var defaultValue: OpenUIValue?
             var isBindable: Bool
-
-            init(name: String, type: OpenUIPropType, isRequired: Bool, defaultValue: OpenUIValue?, isBindable: Bool) {
-                self.name = name
-                self.type = type
-                self.isRequired = isRequired
-                self.defaultValue = defaultValue
-                self.isBindable = isBindable
-            }
-
-            func copy() -> Self {
-                Self(name: name, type: type, isRequired: isRequired, defaultValue: defaultValue, isBindable: isBindable)
-            }
         }
 
-        private var storage: CopyOnWrite<Storage>
+        private var storage: CopyOnWrite<SharedMembers<Members>>
 
         public var name: String {
-            get { storage.shared.name }
-            set { storage.unique.name = newValue }
+            get { storage.shared.members.name }
+            set { storage.unique.members.name = newValue }
         }
         public var type: OpenUIPropType {
-            get { storage.shared.type }
-            set { storage.unique.type = newValue }
+            get { storage.shared.members.type }
+            set { storage.unique.members.type = newValue }
         }
         public var isRequired: Bool {
-            get { storage.shared.isRequired }
-            set { storage.unique.isRequired = newValue }
+            get { storage.shared.members.isRequired }
+            set { storage.unique.members.isRequired = newValue }
         }
         /// Filled in when the prop is missing or null.
         public var defaultValue: OpenUIValue? {
-            get { storage.shared.defaultValue }
-            set { storage.unique.defaultValue = newValue }
+            get { storage.shared.members.defaultValue }
+            set { storage.unique.members.defaultValue = newValue }
         }
         /// A `$variable` given to it binds both ways (`$binding<…>`).
         public var isBindable: Bool {
-            get { storage.shared.isBindable }
-            set { storage.unique.isBindable = newValue }
+            get { storage.shared.members.isBindable }
+            set { storage.unique.members.isBindable = newValue }
         }
 
         public init(_ name: String, _ type: OpenUIPropType, required: Bool = false, default defaultValue: OpenUIValue? = nil,
                     bindable: Bool = false) {
-            storage = CopyOnWrite(Storage(name: name, type: type, isRequired: required, defaultValue: defaultValue, isBindable: bindable))
+            storage = CopyOnWrite(SharedMembers(Members(name: name, type: type, isRequired: required, defaultValue: defaultValue,
+                                                        isBindable: bindable)))
         }
 
         public static func == (a: Prop, b: Prop) -> Bool {
-            a.storage.shared === b.storage.shared
-                || a.name == b.name && a.type == b.type && a.isRequired == b.isRequired && a.defaultValue == b.defaultValue
-                && a.isBindable == b.isBindable
+            a.storage.shared === b.storage.shared || a.storage.shared.members == b.storage.shared.members
         }
 
         /// `name: type` or `name?: type` (bindable props print `$binding<type>`).
@@ -74,54 +60,42 @@ public struct OpenUILibrary: Sendable {
     public struct Entry: Sendable {
         /// The members, in one object shared by the copies of an entry until one of them changes: every call of a
         /// component looks its entry up, and a copy then costs one reference, not one per member.
-        private final class Storage: CopyableObject, @unchecked Sendable {
-            // Safe to share across threads: the object changes only while one entry holds it (see `CopyOnWrite`).
+        private struct Members {
             var name: String
             var description: String
             var props: [Prop]
             var signature: String?
             var returns: OpenUIPropType?
-
-            init(name: String, description: String, props: [Prop], signature: String?, returns: OpenUIPropType?) {
-                self.name = name
-                self.description = description
-                self.props = props
-                self.signature = signature
-                self.returns = returns
-            }
-
-            func copy() -> Self {
-                Self(name: name, description: description, props: props, signature: signature, returns: returns)
-            }
         }
 
-        private var storage: CopyOnWrite<Storage>
+        private var storage: CopyOnWrite<SharedMembers<Members>>
 
         public var name: String {
-            get { storage.shared.name }
-            set { storage.unique.name = newValue }
+            get { storage.shared.members.name }
+            set { storage.unique.members.name = newValue }
         }
         public var description: String {
-            get { storage.shared.description }
-            set { storage.unique.description = newValue }
+            get { storage.shared.members.description }
+            set { storage.unique.members.description = newValue }
         }
         public var props: [Prop] {
-            get { storage.shared.props }
-            set { storage.unique.props = newValue }
+            get { storage.shared.members.props }
+            set { storage.unique.members.props = newValue }
         }
         /// The signature as the library writes it; generated from the props when nil.
         public var signature: String? {
-            get { storage.shared.signature }
-            set { storage.unique.signature = newValue }
+            get { storage.shared.members.signature }
+            set { storage.unique.members.signature = newValue }
         }
         /// A function's result type.
         public var returns: OpenUIPropType? {
-            get { storage.shared.returns }
-            set { storage.unique.returns = newValue }
+            get { storage.shared.members.returns }
+            set { storage.unique.members.returns = newValue }
         }
 
         public init(_ name: String, _ description: String, _ props: [Prop], signature: String? = nil, returns: OpenUIPropType? = nil) {
-            storage = CopyOnWrite(Storage(name: name, description: description, props: props, signature: signature, returns: returns))
+            storage = CopyOnWrite(SharedMembers(Members(name: name, description: description, props: props, signature: signature,
+                                                        returns: returns)))
         }
 
         /// `Name(a: string, b?: number)`.

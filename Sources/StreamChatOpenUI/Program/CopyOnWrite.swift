@@ -24,3 +24,15 @@ struct CopyOnWrite<Object: CopyableObject>: @unchecked Sendable {
         }
     }
 }
+
+/// A value's members kept as one struct in an object, for ``CopyOnWrite``: a value whose members need nothing but to be
+/// shared by its copies declares them as a struct and holds them in one of these.
+final class SharedMembers<Members>: CopyableObject {
+    var members: Members
+
+    init(_ members: Members) {
+        self.members = members
+    }
+
+    func copy() -> Self { Self(members) }
+}

@@ -38,7 +38,7 @@ public struct OpenUIStreamParser: Sendable {
     private(set) var hasText = false
     /// Bumped whenever the completed statements were read again from the start.
     public private(set) var generation = 0
-    /// Where the prepared text ended when the tail was last read, and where it ends now.
+    /// Where the prepared text ended when the tail was last read.
     private var readEnd = 0
     /// The splitter's reading of the tail's settled tokens (see ``OpenUIStatementSplitter/Scan``).
     private var settledScan = OpenUIStatementSplitter.Scan()
