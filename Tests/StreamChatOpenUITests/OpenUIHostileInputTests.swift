@@ -71,6 +71,48 @@ import Glibc
         #expect(once.render().root == root)
     }
 
+    @Test func `a very long statement of any shape completes on the chunk that completes it, and streams to the one-shot parse`() {
+        let numbers = (0..<12_500).map(String.init)
+        let line = numbers.joined(separator: ", ")
+        let lines = stride(from: 0, to: numbers.count, by: 50).map { numbers[$0..<min($0 + 50, numbers.count)].joined(separator: ", ") }
+        // Short statements after it: the long one completes mid-stream, on a chunk that may come before its next reading.
+        let root = "root = Card([TextContent(\"t\"), Table([Col(\"N\", big, \"number\")])])\n"
+            + (0..<600).map { "f\($0) = \($0)\n" }.joined()
+        let cases: [(String, String)] = [
+            ("continued by a ternary on the next line", "big = $wide\n? [\(line)]\n: [1]\n" + root + "$wide = true\n"),
+            ("across lines", "big = [\n" + lines.joined(separator: ",\n") + "\n]\n" + root),
+            ("with comments inside", "big = [\n" + lines.joined(separator: ", // a comment, [not] code\n") + "\n# the end\n]\n" + root),
+            ("a string with newlines", "s = \"" + lines.joined(separator: "\n") + "\"\nbig = [1]\n" + root),
+            ("in a fence after prose", "Here it is:\n```openui-lang\nbig = [\(line)]\n" + root + "```\nDone.\n"),
+        ]
+        for (name, text) in cases {
+            let bytes = Array(text.utf8)
+            #expect(bytes.count > OpenUIStreamParser.longTail, "\(name)")
+            let reply = OpenUIReply(library: .chat)
+            var behind = 0
+            for start in stride(from: 0, to: bytes.count, by: 2_000) {
+                let end = min(start + 2_000, bytes.count)
+                reply.append(String(decoding: bytes[start..<end], as: UTF8.self), isStreaming: end < bytes.count)
+                if reply.shownUTF8Count < end { behind += 1 }
+                // No statement completes later than it would read at once; what is shown is a fresh reply's of that text.
+                let whole = OpenUIReply(library: .chat)
+                whole.update(text: String(decoding: bytes[..<end], as: UTF8.self), isStreaming: end < bytes.count)
+                #expect(reply.program.completedStatementCount == whole.program.completedStatementCount, "\(name), after \(end) bytes")
+                var shown = whole
+                if reply.shownUTF8Count < end {
+                    shown = OpenUIReply(library: .chat)
+                    shown.update(text: String(decoding: bytes[..<reply.shownUTF8Count], as: UTF8.self), isStreaming: true)
+                }
+                #expect(reply.program.statements == shown.program.statements, "\(name), after \(end) bytes, showing \(reply.shownUTF8Count)")
+            }
+            #expect(behind > 0, "\(name): no chunk was left unread")
+            let once = OpenUIReply(library: .chat)
+            once.update(text: text, isStreaming: false)
+            #expect(reply.program.statements == once.program.statements, "\(name)")
+            #expect(reply.render().root == once.render().root, "\(name)")
+        }
+    }
+
     @Test func `ten thousand nested brackets drop the statement`() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let (root, result) = renderIR("root = Stack(\(deep))\nx = 1")
