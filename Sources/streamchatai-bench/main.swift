@@ -191,6 +191,12 @@ for shape in [OpenUIBench.Shape.tree, .flat] {
     print("     streamed, rendering after every chunk, each chunk appended (a stream's deltas): \(fmt(pieces)) ms")
     print("       streamed ÷ one-shot: \(fmt(pieces / r.oneShotMillis))×\(shape == .tree ? " (target ≤ 2×)" : "")")
     print("     the same, handed the whole text so far after each chunk (a message updated in place): \(fmt(texts)) ms, \(fmt(texts / r.oneShotMillis))×")
+    guard shape == .tree else { continue }
+    // What every chunk costs, apart from the statement being written (see `OpenUIBench.Cut.statements`).
+    let cut = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: quick ? 1 : 5, shape: shape, feeds: [.pieces], cut: .statements)
+    let cutPieces = cut.streamedMillis[.pieces] ?? .nan
+    print("     cut one byte after each line end instead (\(cut.chunks) chunks, none with a statement being written): "
+          + "\(fmt(cutPieces)) ms, \(fmt(cutPieces / cut.oneShotMillis))× its one-shot run")
 }
 
 print("")
