@@ -54,14 +54,15 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
 // --openui-only [tree|flat|long]: only the OpenUI streaming section (one shape, to run under a profiler; `long` is one
 // statement as long as the program, only here).
 // OPENUI_FEED=pieces|texts streams one way only; OPENUI_ROUNDS runs it more than once (the best of each is printed);
-// OPENUI_KB makes the program that many KB instead of 64; OPENUI_CHUNKS cuts it in that many chunks instead of 1,000; OPENUI_CUT=lines cuts it at line ends instead (no
-// chunk leaves a statement half written), OPENUI_CUT=statements after a line end and the next line's first byte (no chunk
-// has a statement being written at all: see `OpenUIBench.Cut`).
+// OPENUI_KB makes the program that many KB instead of 64; OPENUI_CHUNKS cuts it in that many chunks instead of 1,000;
+// OPENUI_CUT=lines cuts it at line ends instead (no chunk leaves a statement half written), OPENUI_CUT=statements after a
+// line end and the next line's first byte (no chunk has a statement being written at all: see `OpenUIBench.Cut`).
 if let flag = CommandLine.arguments.firstIndex(of: "--openui-only") {
     let picked = CommandLine.arguments.dropFirst(flag + 1).first.flatMap(OpenUIBench.Shape.init(rawValue:))
     let feeds = getenv("OPENUI_FEED").flatMap { OpenUIBench.Feed(rawValue: String(cString: $0)) }.map { [$0] } ?? [.pieces, .texts]
     for shape in picked.map({ [$0] }) ?? [OpenUIBench.Shape.tree, .flat] {
-        let r = OpenUIBench.run(bytes: (getenv("OPENUI_KB").flatMap { Int(atoi($0)) } ?? 64) << 10, chunks: getenv("OPENUI_CHUNKS").flatMap { Int(atoi($0)) } ?? 1000,
+        let r = OpenUIBench.run(bytes: (getenv("OPENUI_KB").flatMap { Int(atoi($0)) } ?? 64) << 10,
+                                chunks: getenv("OPENUI_CHUNKS").flatMap { Int(atoi($0)) } ?? 1000,
                                 rounds: getenv("OPENUI_ROUNDS").flatMap { Int(atoi($0)) } ?? 1, shape: shape,
                                 feeds: feeds, cut: getenv("OPENUI_CUT").flatMap { OpenUIBench.Cut(rawValue: String(cString: $0)) } ?? .even,
                                 phases: CommandLine.arguments.contains("--phases"))

@@ -129,7 +129,7 @@ struct OpenUILexer {
     /// The value of `number` (digits, with a fraction or not) when its digits, at most 15, and the power of ten it is
     /// divided by are exact doubles: one division then rounds as reading the text does (Clinger's fast path), and no
     /// string is made. Nil for a longer number, which is read from its text.
-    static func exactValue(_ number: ArraySlice<UInt8>) -> Double? {
+    private static func exactValue(_ number: ArraySlice<UInt8>) -> Double? {
         var mantissa: Int64 = 0
         var digits = 0
         var fraction = -1

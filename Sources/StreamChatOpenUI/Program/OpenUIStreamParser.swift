@@ -47,8 +47,9 @@ public struct OpenUIStreamParser: Sendable {
     /// Whether the last chunk was not read (see the type's notes): the statements are those of the prepared text's
     /// first ``readEnd`` bytes.
     public private(set) var isBehind = false
-    /// How many times the tail was read (each chunk but those left unread).
-    private(set) var tailReads = 0
+
+    /// Whether the tail was long when it was last read: the next chunks may then leave it unread.
+    private var tailWasLong: Bool { readEnd - completedEnd >= Self.longTail }
 
     public init() {}
 
@@ -104,7 +105,7 @@ public struct OpenUIStreamParser: Sendable {
         let seedCount = seed.count
         settled = []
         var lexed = OpenUILexer.tokens(text, from: seed.last?.end ?? completedEnd, after: consume seed)
-        if !final, readEnd - completedEnd >= Self.longTail, text.count - readEnd < (readEnd - completedEnd) / 8,
+        if !final, tailWasLong, text.count - readEnd < (readEnd - completedEnd) / 8,
            !completes(lexed.tokens[seedCount...]) {
             // A long tail that grew little and completed nothing: left as it was read (see the type's notes).
             isBehind = true
@@ -113,7 +114,6 @@ public struct OpenUIStreamParser: Sendable {
         }
         isBehind = false
         readEnd = text.count
-        tailReads += 1
         if !hasText {
             hasText = text[max(completedEnd, blankEnd)...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
             blankEnd = text.count
@@ -157,7 +157,7 @@ public struct OpenUIStreamParser: Sendable {
             lexed.tokens.removeSubrange(..<tail)
             settledScan = OpenUIStatementSplitter.Scan()
             // (Only a long tail, which the next chunk may leave unread, needs its settled tokens read into the scan.)
-            settle(&lexed.tokens, text: text, scanned: text.count - completedEnd >= Self.longTail ? 0 : .max)
+            settle(&lexed.tokens, text: text, scanned: tailWasLong ? 0 : .max)
         }
     }
 
