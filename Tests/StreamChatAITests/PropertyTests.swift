@@ -87,6 +87,70 @@ import Testing
         }
     }
 
+    /// The same tree with no storage shared with `node` (so ``UIDiff`` looks at every node).
+    func unshared(_ node: UINode) -> UINode {
+        UINode(id: node.id, type: node.type, props: node.props, children: node.children.map(unshared), events: node.events,
+               state: node.state, bindings: node.bindings, entrance: node.entrance)
+    }
+
+    /// Whether `id` is `node` or below it.
+    func holds(_ node: UINode, _ id: String) -> Bool {
+        var found = false
+        node.walk { visited, _ in found = found || visited.id == id }
+        return found
+    }
+
+    /// Changes the node `id` through the nodes above it only, as a renderer patches its last tree: every other
+    /// subtree stays shared with the tree it was copied from. Whether the node was found.
+    @discardableResult
+    func edit(_ node: inout UINode, id: String, _ change: (inout UINode) -> Void) -> Bool {
+        if node.id == id {
+            change(&node)
+            return true
+        }
+        for i in node.children.indices where holds(node.children[i], id) {
+            return edit(&node.children[i], id: id, change)
+        }
+        return false
+    }
+
+    @Test func `ops between a tree and an edit of it that shares the untouched subtrees are the ops of unshared copies`() throws {
+        var g = SeededRandom(state: 12)
+        var fresh = 0
+        for round in 0..<3_000 {
+            var pool = (0..<24).map { "n\($0)" }
+            let a = randomTree(&g, ids: &pool)
+            var b = a
+            var ids: [String] = []
+            a.walk { node, _ in ids.append(node.id) }
+            for _ in 0..<Int.random(in: 1...3, using: &g) {
+                let target = ids[Int.random(in: 0..<ids.count, using: &g)]
+                switch Int.random(in: 0..<6, using: &g) {
+                case 0: edit(&b, id: target) { $0.props = ["t": .integer(Int64.random(in: 0..<9, using: &g))] }
+                case 1: edit(&b, id: target) { $0.type = $0.type == "box" ? "card" : "box" }
+                case 2:
+                    fresh += 1
+                    let arrived = UINode(id: "new\(fresh)", type: "label")
+                    edit(&b, id: target) { $0.children.insert(arrived, at: Int.random(in: 0...$0.children.count, using: &g)) }
+                case 3: edit(&b, id: target) { if !$0.children.isEmpty { $0.children.remove(at: Int.random(in: 0..<$0.children.count, using: &g)) } }
+                case 4: edit(&b, id: target) { $0.children.reverse() }
+                default:
+                    // A subtree moves elsewhere as it is (the same storage under another parent).
+                    var moved: UINode?
+                    edit(&b, id: target) { if !$0.children.isEmpty { moved = $0.children.removeLast() } }
+                    if let moved {
+                        var others: [String] = []
+                        b.walk { node, _ in others.append(node.id) }
+                        edit(&b, id: others[Int.random(in: 0..<others.count, using: &g)]) { $0.children.append(moved) }
+                    }
+                }
+            }
+            let ops = UIDiff.ops(from: a, to: b)
+            #expect(ops == UIDiff.ops(from: unshared(a), to: unshared(b)), "round \(round)")
+            #expect(try apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
+        }
+    }
+
     @Test func `siblings that change order move, and the longest run in order stays`() throws {
         let children = ["a", "b", "c", "d", "e"].map { UINode(id: $0, type: "box") }
         let old = UINode(id: "r", type: "box", children: children)

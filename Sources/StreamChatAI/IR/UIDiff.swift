@@ -37,12 +37,20 @@ public enum UIDiff {
     }
 
     /// The ops that turn `old` into `new`.
+    ///
+    /// A subtree that is the same in both (``UINode/isIdentical(to:)``: a renderer kept it, so nothing in it
+    /// changed) is not looked into, so a render that changed a few nodes of a large tree costs those nodes and the
+    /// children lists above them, not the tree. Ids are unique in a tree, so nothing can move into or out of such
+    /// a subtree.
     public static func ops(from old: UINode, to new: UINode) -> [Op] {
         guard old.id == new.id, old.type == new.type else { return [.replace(node: new)] }
         var before: [String: (node: UINode, parent: String?)] = [:]
-        old.walk { node, parent in before[node.id] = (node, parent) }
         var after: [String: (node: UINode, parent: String?)] = [:]
-        new.walk { node, parent in after[node.id] = (node, parent) }
+        index(old, new, parent: nil, before: &before, after: &after)
+        /// Whether `node`'s subtree is where and what it was (so nothing below it needs looking at).
+        func unchanged(_ node: UINode, in other: [String: (node: UINode, parent: String?)]) -> Bool {
+            other[node.id]?.node.isIdentical(to: node) == true
+        }
 
         var replaced = Set<String>()
         for (id, entry) in after {
@@ -50,17 +58,22 @@ public enum UIDiff {
                 replaced.insert(id)
             }
         }
-        new.walk { node, _ in
-            guard let previous = before[node.id], !replaced.contains(node.id) else { return }
-            replaced.formUnion(movedAmongSiblings(from: previous.node.children, to: node.children, kept: { id in
-                before[id]?.parent == node.id && !replaced.contains(id)
-            }))
+        func findMoves(_ node: UINode) {
+            if let previous = before[node.id], !replaced.contains(node.id) {
+                if previous.node.isIdentical(to: node) { return }
+                replaced.formUnion(movedAmongSiblings(from: previous.node.children, to: node.children, kept: { id in
+                    before[id]?.parent == node.id && !replaced.contains(id)
+                }))
+            }
+            for child in node.children { findMoves(child) }
         }
+        findMoves(new)
         var ops: [Op] = []
         // Removals: a node that left (or will be inserted again), unless something above it left already.
         func removals(_ node: UINode, underGone: Bool) {
             let gone = after[node.id] == nil || replaced.contains(node.id)
             if gone && !underGone { ops.append(.remove(id: node.id)) }
+            if unchanged(node, in: after) { return }
             for child in node.children { removals(child, underGone: underGone || gone) }
         }
         // Insertions and updates: a node that arrived, unless it came inside an inserted node.
@@ -76,11 +89,35 @@ public enum UIDiff {
                                        bindings: node.bindings, entrance: node.entrance))
                 }
             }
+            if unchanged(node, in: before) { return }
             for child in node.children { arrivals(child, parent: node, underNew: underNew || isNew) }
         }
         removals(old, underGone: false)
         arrivals(new, parent: nil, underNew: false)
         return ops
+    }
+
+    /// Indexes `old` and `new` (nodes of the same id under the same parent) with their parents' ids, and below
+    /// them the children matched by id the same way; a child only one side has is indexed with its whole subtree
+    /// (it left, arrived, or moved to another parent). A pair of identical nodes is indexed but not looked into.
+    private static func index(_ old: UINode, _ new: UINode, parent: String?, before: inout [String: (node: UINode, parent: String?)],
+                              after: inout [String: (node: UINode, parent: String?)]) {
+        before[old.id] = (old, parent)
+        after[new.id] = (new, parent)
+        if old.isIdentical(to: new) { return }
+        var oldChildren: [String: UINode] = [:]
+        oldChildren.reserveCapacity(old.children.count)
+        for child in old.children { oldChildren[child.id] = child }
+        for child in new.children {
+            if let match = oldChildren.removeValue(forKey: child.id) {
+                index(match, child, parent: new.id, before: &before, after: &after)
+            } else {
+                child.walk(parent: new.id) { node, parent in after[node.id] = (node, parent) }
+            }
+        }
+        for child in old.children where oldChildren[child.id] != nil {
+            child.walk(parent: old.id) { node, parent in before[node.id] = (node, parent) }
+        }
     }
 
     /// The children kept under one parent that must move so the rest stay in
