@@ -10,6 +10,8 @@
  *   2. sca_steps_render, the same way.
  *   3. The UI host: receive + render of a cards reply, per IR node.
  *   4. One runner shared by N threads vs one runner per thread (D11).
+ *   5. An OpenUI reply streamed through the UI host (receive + render after
+ *      each chunk) vs one receive + render of the whole reply.
  */
 #include <chrono>
 #include <cstdio>
@@ -238,6 +240,95 @@ static void runner_threads(bool quick) {
     }
 }
 
+/* The custom data a client hands the host for an OpenUI reply whose text so far is `content`. */
+static std::string openui_custom_data(const std::string &content, bool streaming) {
+    json_t *ui = json_pack("{s:i,s:s,s:s,s:s,s:s%}", "v", 1, "format", "openui", "version", "1.0", "status",
+                           streaming ? "streaming" : "complete", "content", content.data(), content.size());
+    json_t *data = json_pack("{s:o}", "ai_ui", ui);
+    char *text = json_dumps(data, JSON_COMPACT);
+    std::string out = text;
+    free(text);
+    json_decref(data);
+    return out;
+}
+
+static void openui_stream(const std::string &dir, bool quick) {
+    const std::string program = read_file(dir + "/openui-tree-64KB.txt");
+    const size_t chunks = 1000;
+    // Cut at character boundaries into chunks of one size, as section 5 of the Swift bench does.
+    std::vector<size_t> ends;
+    size_t size = (program.size() + chunks - 1) / chunks, end = 0;
+    while (end < program.size()) {
+        end = std::min(program.size(), end + size);
+        while (end < program.size() && (static_cast<unsigned char>(program[end]) & 0xC0) == 0x80) end++;
+        ends.push_back(end);
+    }
+    // What the client has before it calls (made before the clock starts): the custom data after each chunk, or
+    // the chunk itself.
+    std::vector<std::string> updates, pieces;
+    for (size_t i = 0; i < ends.size(); i++) {
+        updates.push_back(openui_custom_data(program.substr(0, ends[i]), i + 1 < ends.size()));
+        pieces.push_back(program.substr(i ? ends[i - 1] : 0, ends[i] - (i ? ends[i - 1] : 0)));
+    }
+    const std::string opening = openui_custom_data("", true);
+    sca_ui_host *host = nullptr;
+    check(sca_ui_host_new(nullptr, &host), "ui host");
+    size_t ir_bytes = 0, whole_bytes = 0, ops_bytes = 0;
+    auto once = [&] {
+        char *out = nullptr;
+        check(sca_ui_host_receive(host, "once", updates.back().c_str(), nullptr), "receive");
+        check(sca_ui_host_render(host, "once", &out), "render");
+        ir_bytes = strlen(out);
+        sca_free(out);
+        check(sca_ui_host_forget(host, "once"), "forget");
+    };
+    // The custom data so far received and the whole IR rendered after each chunk.
+    auto whole = [&] {
+        whole_bytes = 0;
+        for (auto &update : updates) {
+            char *out = nullptr;
+            check(sca_ui_host_receive(host, "whole", update.c_str(), nullptr), "receive");
+            if (sca_ui_host_render(host, "whole", &out) == SCA_OK) whole_bytes += strlen(out);
+            sca_free(out);
+        }
+        check(sca_ui_host_forget(host, "whole"), "forget");
+    };
+    // Each chunk appended and the render taken as ops.
+    auto appended = [&] {
+        ops_bytes = 0;
+        check(sca_ui_host_receive(host, "ops", opening.c_str(), nullptr), "receive");
+        for (size_t i = 0; i < pieces.size(); i++) {
+            char *out = nullptr;
+            check(sca_ui_host_append(host, "ops", pieces[i].c_str(), i + 1 < pieces.size()), "append");
+            if (sca_ui_host_render_ops(host, "ops", &out) == SCA_OK) ops_bytes += strlen(out);
+            sca_free(out);
+        }
+        check(sca_ui_host_forget(host, "ops"), "forget");
+    };
+    double best_once = 1e300, best_whole = 1e300, best_appended = 1e300;
+    for (int round = 0; round < (quick ? 1 : 4); round++) {
+        double start = now();
+        once();
+        best_once = std::min(best_once, now() - start);
+        start = now();
+        appended();
+        best_appended = std::min(best_appended, now() - start);
+        if (round < 2) {
+            start = now();
+            whole();
+            best_whole = std::min(best_whole, now() - start);
+        }
+    }
+    printf("5. An OpenUI reply (%zu bytes) streamed through the UI host in %zu chunks, rendered after each, vs one\n"
+           "   sca_ui_host_receive + sca_ui_host_render of the whole reply: %.2f ms (IR %zu bytes)\n",
+           program.size(), ends.size(), best_once * 1e3, ir_bytes);
+    printf("   each chunk sca_ui_host_append'ed, sca_ui_host_render_ops after it: %.1f ms (ops %.2f MB in all), %.2f×\n",
+           best_appended * 1e3, ops_bytes / 1e6, best_appended / best_once);
+    printf("   the custom data so far received, the whole IR rendered after each: %.1f ms (IR %.1f MB in all), %.1f×\n\n",
+           best_whole * 1e3, whole_bytes / 1e6, best_whole / best_once);
+    sca_ui_host_free(host);
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: bench_c_path CORPUS_DIR PLUGINS_DIR [--quick]\n");
@@ -249,5 +340,6 @@ int main(int argc, char **argv) {
     decode_and_render(argv[1], budget);
     ui_render(argv[2], budget);
     runner_threads(quick);
+    openui_stream(argv[1], quick);
     return 0;
 }

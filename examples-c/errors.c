@@ -143,6 +143,24 @@ int main(void) {
         check(sca_ui_host_open(NULL, "https://example.com") == SCA_E_INVALID_ARGUMENT, "a NULL UI host is refused");
         check(sca_ui_diff("{\"id\": \"a\"}", "{\"id\": \"a\", \"type\": \"x\"}", &out) == SCA_E_INVALID_ARGUMENT
               && strstr(sca_last_error(), "old_json: $.type"), "a node without a type is refused in a diff");
+        check(sca_ui_host_append(host, "none", "x", 1) == SCA_E_NOT_FOUND && strstr(sca_last_error(), "receive its custom data first"),
+              "an append to a reply never received is refused");
+        check(sca_ui_host_append(host, "m", NULL, 1) == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "text is NULL"),
+              "a NULL piece is refused");
+        check(sca_ui_host_receive(host, "s", "{\"ai_ui\": {\"v\": 1, \"format\": \"openui\", \"status\": \"streaming\","
+                                             " \"content\": \"root = Card([TextContent(\\\"Hi\"}}", NULL) == SCA_OK, "a streaming reply");
+        check(sca_ui_host_append(host, "s", "\xC3\x28", 1) == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "not valid UTF-8"),
+              "a piece that is not UTF-8 is refused");
+        check(sca_ui_host_append(host, "s", " there\")])\n", 0) == SCA_OK, "a last piece ends the document");
+        check(sca_ui_host_append(host, "s", "x = 1\n", 1) == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "ended"),
+              "a piece after the end is refused");
+        check(sca_ui_host_render_ops(host, "s", &out) == SCA_OK && strstr(out, "\"op\":\"replace\"") && strstr(out, "Hi there"),
+              "the first render as ops replaces the root with the whole tree");
+        sca_free(out);
+        check(sca_ui_host_render_ops(host, "s", &out) == SCA_OK && strstr(out, "\"ops\":[]"), "a render with nothing changed has no ops");
+        sca_free(out);
+        check(sca_ui_host_render_ops(host, "m", &out) == SCA_E_NOT_FOUND && out == NULL, "a reply without UI has no ops either");
+        check(sca_ui_host_render_ops(host, "s", NULL) == SCA_E_INVALID_ARGUMENT, "render ops need somewhere to write");
         sca_ui_host_free(host);
         sca_ui_host_free(NULL);
     }

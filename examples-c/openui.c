@@ -1,6 +1,8 @@
 /*
  * openui — renders an OpenUI Lang program from a file to UI IR with the
- * built-in `openui` renderer, streaming it in pieces as an agent would, then
+ * built-in `openui` renderer, streaming it in pieces as an agent would (the
+ * first piece received, the rest appended, each render taken as the ops that
+ * change the last tree and applied here as a front end would), then
  * plays the user: a submit with a required field empty (nothing is sent), the
  * fields filled in, a submit that runs a Mutation and sends the form. A Query
  * is fed by a read-only tool; the Mutation's tool runs only from the tap.
@@ -104,29 +106,79 @@ static int count(json_t *node) {
     return n;
 }
 
-/* Renders the reply; prints an outline when asked, else how many nodes and what changed. */
-static json_t *render(sca_ui_host *host, char **previous, int show) {
+/* The node with `id` under `node` (or `node` itself), and its parent. */
+static json_t *find_id(json_t *node, const char *id, json_t **parent) {
+    json_t *child, *found;
+    size_t i;
+    if (strcmp(json_string_value(json_object_get(node, "id")), id) == 0) return node;
+    json_array_foreach(json_object_get(node, "children"), i, child) {
+        if ((found = find_id(child, id, parent))) {
+            if (found == child) *parent = node;
+            return found;
+        }
+    }
+    return NULL;
+}
+
+/* Applies sca_ui_host_render_ops()'s ops to *tree as a front end would; 0 when one does not fit. */
+static int apply_ops(json_t **tree, json_t *ops) {
+    json_t *op, *parent = NULL;
+    size_t i, k;
+    json_array_foreach(ops, i, op) {
+        const char *kind = json_string_value(json_object_get(op, "op"));
+        if (strcmp(kind, "replace") == 0) {
+            json_decref(*tree);
+            *tree = json_incref(json_object_get(op, "node"));
+        } else if (!*tree) {
+            return 0;
+        } else if (strcmp(kind, "remove") == 0) {
+            json_t *node = find_id(*tree, json_string_value(json_object_get(op, "id")), &parent);
+            json_t *siblings = parent ? json_object_get(parent, "children") : NULL;
+            if (!node || !siblings) return 0;
+            for (k = 0; k < json_array_size(siblings) && json_array_get(siblings, k) != node; k++) {}
+            json_array_remove(siblings, k);
+        } else if (strcmp(kind, "insert") == 0) {
+            json_t *under = find_id(*tree, json_string_value(json_object_get(op, "parent")), &parent);
+            json_t *siblings = under ? json_object_get(under, "children") : NULL;
+            size_t index = (size_t)json_integer_value(json_object_get(op, "index"));
+            if (!siblings || index > json_array_size(siblings)) return 0;
+            json_array_insert(siblings, index, json_object_get(op, "node"));
+        } else {
+            json_t *node = find_id(*tree, json_string_value(json_object_get(op, "id")), &parent);
+            const char *members[] = {"props", "state", "events", "bindings", "entrance"};
+            if (!node) return 0;
+            for (k = 0; k < sizeof members / sizeof members[0]; k++) json_object_set(node, members[k], json_object_get(op, members[k]));
+        }
+    }
+    return 1;
+}
+
+/* Takes the reply's render as ops, applies them to *tree, and checks the result against a full render. */
+static void render_as_ops(sca_ui_host *host, json_t **tree) {
+    char *json = NULL, *full = NULL;
+    check(sca_ui_host_render_ops(host, "m1", &json), "render ops");
+    json_t *render = json_loads(json, 0, NULL), *ops = json_object_get(render, "ops");
+    int fits = apply_ops(tree, ops);
+    check(sca_ui_host_render(host, "m1", &full), "render");
+    json_t *whole = json_loads(full, 0, NULL);
+    printf("  %d nodes, %zu ops%s, streaming %s; the ops applied give the full render: %s\n", *tree ? count(*tree) : 0,
+           json_array_size(ops), json_array_size(ops) > 0 && strcmp(json_string_value(json_object_get(json_array_get(ops, 0), "op")),
+                                                                   "replace") == 0 ? " (the first a replace)" : "",
+           json_is_true(json_object_get(render, "streaming")) ? "yes" : "no",
+           fits && json_equal(*tree, json_object_get(whole, "root")) ? "yes" : "NO");
+    json_decref(whole);
+    json_decref(render);
+    sca_free(full);
+    sca_free(json);
+}
+
+/* Renders the reply and prints its outline. */
+static json_t *render(sca_ui_host *host) {
     char *json = NULL;
     check(sca_ui_host_render(host, "m1", &json), "render");
     json_t *ir = json_loads(json, 0, NULL);
-    json_t *root = json_object_get(ir, "root");
-    if (show) {
-        outline(root, 0);
-    } else {
-        char *ops = NULL;
-        int changes = 0;
-        if (*previous) {
-            check(sca_ui_diff(*previous, json, &ops), "diff");
-            json_t *list = json_loads(ops, 0, NULL);
-            changes = (int)json_array_size(list);
-            json_decref(list);
-            sca_free(ops);
-        }
-        printf("  %d nodes, %d changes since the last render, streaming %s\n", count(root), changes,
-               json_is_true(json_object_get(ir, "streaming")) ? "yes" : "no");
-    }
-    sca_free(*previous);
-    *previous = json;
+    outline(json_object_get(ir, "root"), 0);
+    sca_free(json);
     return ir;
 }
 
@@ -157,7 +209,6 @@ static void event(sca_ui_host *host, const char *node_id, const char *name, cons
 
 int main(int argc, char **argv) {
     sca_ui_host *host = NULL;
-    char *previous = NULL;
     if (argc != 2) {
         fprintf(stderr, "usage: openui PROGRAM.oui\n");
         return 2;
@@ -179,14 +230,27 @@ int main(int argc, char **argv) {
     check(sca_ui_host_add_tool(host, "{\"name\": \"book_table\", \"description\": \"Books a table\", \"inputSchema\":"
                                " {\"type\": \"object\"}}", book_table, NULL), "tool");
 
-    printf("== %s streamed in four pieces\n", strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1]);
-    for (int piece = 1; piece <= 3; piece++) {
-        receive(host, program, length * piece / 4, 1);
-        json_decref(render(host, &previous, 0));
+    printf("== %s streamed in four pieces: the first received, the rest appended\n",
+           strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1]);
+    json_t *tree = NULL;
+    size_t sent = 0;
+    for (int piece = 1; piece <= 4; piece++) {
+        size_t end = length * piece / 4;
+        while (end < length && (program[end] & 0xC0) == 0x80) end++;
+        if (piece == 1) {
+            receive(host, program, end, 1);
+        } else {
+            if (piece == 4) printf("== complete: the Query runs through the read-only tool\n");
+            char saved = program[end];
+            program[end] = 0;
+            check(sca_ui_host_append(host, "m1", program + sent, piece < 4), "append");
+            program[end] = saved;
+        }
+        sent = end;
+        if (piece < 4) render_as_ops(host, &tree);
     }
-    printf("== complete: the Query runs through the read-only tool\n");
-    receive(host, program, length, 0);
-    json_t *ir = render(host, &previous, 1);
+    json_decref(tree);
+    json_t *ir = render(host);
     json_t *root = json_object_get(ir, "root");
     char button[128], name[128], email[128];
     snprintf(button, sizeof button, "%s", find(root, "Button", NULL));
@@ -196,13 +260,13 @@ int main(int argc, char **argv) {
 
     printf("== submit with the fields empty: nothing runs, nothing is sent\n");
     event(host, button, "tap", NULL);
-    json_decref(render(host, &previous, 1));
+    json_decref(render(host));
 
     printf("== the user fills the form and submits: the Mutation runs from the tap, then the form is sent\n");
     event(host, name, "change", "Ada");
     event(host, email, "change", "ada@example.com");
     event(host, button, "tap", NULL);
-    json_decref(render(host, &previous, 1));
+    json_decref(render(host));
 
     printf("== a tool that changes things never runs without a tap\n");
     char *result = NULL;
@@ -210,7 +274,6 @@ int main(int argc, char **argv) {
     printf("  book_table without a tap: %s\n", result);
     sca_free(result);
 
-    sca_free(previous);
     sca_ui_host_free(host);
     return 0;
 }

@@ -572,6 +572,32 @@ sca_status sca_ui_host_receive(sca_ui_host *host, const char *message_id, const 
  *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_render(sca_ui_host *host, const char *message_id, char **out_ir_json);
 
+/** Adds text to the end of a reply's text document (an OpenUI program, A2UI
+ *  lines) while it streams, for a client that gets the document in pieces:
+ *  it hands over each piece instead of the custom data so far, and the
+ *  OpenUI renderer reads only the piece. The reply's document, with its
+ *  format, version and the text so far (may be ""), comes first through
+ *  sca_ui_host_receive() with "status": "streaming". streaming is non-zero
+ *  while more will follow; 0 ends the document (text may be ""). text is
+ *  UTF-8 in whole characters. Errors: SCA_E_NOT_FOUND (no document received
+ *  for the reply), SCA_E_INVALID_ARGUMENT (NULL; not UTF-8; the content is
+ *  JSON, not text; the document ended already), SCA_E_LIMIT (the document
+ *  would pass the size limit, see sca_limit()); nothing changes then.
+ *  [any-thread] Since 0.3. */
+sca_status sca_ui_host_append(sca_ui_host *host, const char *message_id, const char *text, int streaming);
+
+/** The reply's UI as the ops that turn the tree this function last gave for
+ *  it into the new one: {"ir": 1, "message_id", "format", "streaming",
+ *  "ops"}, ops as sca_ui_diff() writes them. The first call for a reply (or
+ *  the first after it showed its text) gives one "replace" op with the
+ *  whole root; nothing changed gives []. A render that changed a few nodes
+ *  writes and costs those nodes, not the tree, so a streaming reply costs
+ *  what each piece changed. Calls for one reply should come from one
+ *  thread at a time, so the ops reach the front end in order. Free
+ *  *out_json with sca_free(). Errors: SCA_E_NOT_FOUND (the reply shows its
+ *  text), SCA_E_INVALID_ARGUMENT. [any-thread] Since 0.3. */
+sca_status sca_ui_host_render_ops(sca_ui_host *host, const char *message_id, char **out_json);
+
 /** Delivers a user's event on a rendered node: {"node_id", "name",
  *  "value"?, "label"?}. An input's new value ("change", "select") goes to the
  *  format's renderer first; otherwise a "change" of a bound input updates the

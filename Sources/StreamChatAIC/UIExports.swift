@@ -134,6 +134,32 @@ public func sca_ui_host_render(
 }
 
 @c @implementation
+public func sca_ui_host_append(
+    _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ text: UnsafePointer<CChar>!, _ streaming: Int32
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let (handle, id) = try hostAndReply(host, messageID)
+        try handle.host.append(messageID: id, text: try textArgument(text, name: "text"), isStreaming: streaming != 0, limits: .process)
+    }
+}
+
+@c @implementation
+public func sca_ui_host_render_ops(
+    _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!
+) -> sca_status {
+    entryPoint { () throws(StreamChatAIError) in
+        let out = try prepareOutput(outJSON, name: "out_json")
+        let (handle, id) = try hostAndReply(host, messageID)
+        guard let (render, ops) = handle.host.renderOps(messageID: id) else {
+            throw StreamChatAIError(.notFound, "the reply \(id) has no UI to show: show its text")
+        }
+        var writer = JSONWriter(capacity: 1024)
+        render.write(to: &writer, ops: ops)
+        out.pointee = try mallocJSON(writer)
+    }
+}
+
+@c @implementation
 public func sca_ui_host_event(
     _ host: OpaquePointer!, _ messageID: UnsafePointer<CChar>!, _ eventJSON: UnsafePointer<CChar>!,
     _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>!

@@ -21,7 +21,7 @@ import Glibc
 
 let quick = CommandLine.arguments.contains("--quick")
 
-// --write-corpus DIR: the decoding corpora as files, for the C benchmark (examples-c/bench_c_path.cpp).
+// --write-corpus DIR: the decoding corpora and the OpenUI program as files, for the C benchmark (examples-c/bench_c_path.cpp).
 if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), let dir = CommandLine.arguments.dropFirst(flag + 1).first {
     for target in [1 << 10, 16 << 10, 128 << 10, 1 << 20] {
         let bytes = Corpus.reply(approximateBytes: target)
@@ -30,6 +30,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), let dir = 
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
     }
+    // The OpenUI program of section 5 (tree shape, 64 KB), for the C path's streaming section.
+    let program = OpenUIBench.program(bytes: 64 << 10, shape: .tree)
+    guard let file = fopen(dir + "/openui-tree-64KB.txt", "wb") else { fatalError("cannot write the OpenUI program") }
+    fputs(program, file)
+    fclose(file)
     exit(0)
 }
 

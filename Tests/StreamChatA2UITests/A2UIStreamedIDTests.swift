@@ -1,4 +1,5 @@
 import StreamChatAI
+import TestSupport
 import Testing
 @testable import StreamChatA2UI
 
@@ -36,5 +37,31 @@ import Testing
         let whole = Self.ids(fresh.render(messageID: "m")?.root)
         #expect(whole.contains("row@/items/0^plans") && whole.contains("row@/items/1^plans"))
         #expect(streamed == whole)
+    }
+
+    @Test func `lines appended to the host a piece at a time render as the whole text so far does`() throws {
+        let appended = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+        let whole = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+        _ = appended.receive(messageID: "m", document: AIUIDocument(format: "a2ui", version: "v1.0", isStreaming: true, content: ""))
+        let text = Self.lines.joined(separator: "\n") + "\n"
+        var sent = ""
+        var tree: UINode?
+        // Pieces of 40 bytes: lines arrive cut anywhere, and the renderer (which has no append of its own) is handed
+        // the whole text each time.
+        for piece in stride(from: 0, to: text.utf8.count, by: 40).map({ String(text.utf8.dropFirst($0).prefix(40))! }) {
+            sent += piece
+            let streaming = sent.utf8.count < text.utf8.count
+            try appended.append(messageID: "m", text: piece, isStreaming: streaming)
+            _ = whole.receive(messageID: "m", document: AIUIDocument(format: "a2ui", version: "v1.0", isStreaming: streaming, content: .string(sent)))
+            let expected = whole.render(messageID: "m")
+            guard let got = appended.renderOps(messageID: "m") else {
+                #expect(expected == nil)
+                continue
+            }
+            #expect(got.render == expected)
+            if let tree { #expect(got.render.root == (try? applying(got.ops, to: tree))) }
+            tree = got.render.root
+        }
+        #expect(Self.ids(tree).contains("row@/items/1^plans"))
     }
 }

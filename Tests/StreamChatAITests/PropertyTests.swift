@@ -8,46 +8,8 @@ import Testing
 @Suite struct PropertyTests {
     // MARK: diff(a, b) applied to a gives b
 
-    /// Applies ops the way a front end would, one by one.
-    func apply(_ ops: [UIDiff.Op], to tree: UINode) throws -> UINode {
-        var root = tree
-        for op in ops {
-            switch op {
-            case .replace(let node): root = node
-            case .remove(let id):
-                var found = false
-                root.transform { node in
-                    if let i = node.children.firstIndex(where: { $0.id == id }) {
-                        node.children.remove(at: i)
-                        found = true
-                    }
-                }
-                #expect(found, "remove \(id): no such node")
-            case .insert(let parent, let index, let child):
-                var found = false
-                root.transform { node in
-                    guard node.id == parent else { return }
-                    found = true
-                    #expect(index <= node.children.count, "insert \(child.id) at \(index) of \(node.children.count)")
-                    node.children.insert(child, at: min(index, node.children.count))
-                }
-                #expect(found, "insert under \(parent): no such node")
-            case .update(let id, let props, let state, let events, let bindings, let entrance):
-                var found = false
-                root.transform { node in
-                    guard node.id == id else { return }
-                    found = true
-                    node.props = props
-                    node.state = state
-                    node.events = events
-                    node.bindings = bindings
-                    node.entrance = entrance
-                }
-                #expect(found, "update \(id): no such node")
-            }
-        }
-        return root
-    }
+    /// Applies ops the way a front end would, one by one (throwing at an op that does not fit).
+    func apply(_ ops: [UIDiff.Op], to tree: UINode) throws -> UINode { try applying(ops, to: tree) }
 
     /// A tree whose ids come from a small pool, so that two trees share nodes
     /// that moved, changed type or changed content.
@@ -84,6 +46,9 @@ import Testing
             let ops = UIDiff.ops(from: a, to: b)
             #expect(try apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
             #expect(UIDiff.ops(from: b, to: b).isEmpty)
+            if a.id == b.id && a.type == b.type {
+                #expect(ops == UIDiff.opsWithMoves(from: a, to: b), "round \(round)")
+            }
         }
     }
 
@@ -117,6 +82,7 @@ import Testing
     @Test func `ops between a tree and an edit of it that shares the untouched subtrees are the ops of unshared copies`() throws {
         var g = SeededRandom(state: 12)
         var fresh = 0
+        var inPlace = 0
         for round in 0..<3_000 {
             var pool = (0..<24).map { "n\($0)" }
             let a = randomTree(&g, ids: &pool)
@@ -147,8 +113,14 @@ import Testing
             }
             let ops = UIDiff.ops(from: a, to: b)
             #expect(ops == UIDiff.ops(from: unshared(a), to: unshared(b)), "round \(round)")
+            if a.type == b.type {
+                #expect(ops == UIDiff.opsWithMoves(from: a, to: b), "round \(round)")
+                if UIDiff.opsInPlace(from: a, to: b) != nil { inPlace += 1 }
+            }
             #expect(try apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
         }
+        // Both ways were taken: the edits that move nothing in place, the others through the index.
+        #expect(inPlace > 1_000 && inPlace < 2_900, "\(inPlace) of 3,000 in place")
     }
 
     @Test func `siblings that change order move, and the longest run in order stays`() throws {

@@ -82,6 +82,8 @@ def _load() -> ctypes.CDLL:
         "sca_ui_host_set_render_callback": ([void_p, UI_RENDER_FN, void_p], ctypes.c_int),
         "sca_ui_host_receive": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_ui_host_render": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
+        "sca_ui_host_append": ([void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int], ctypes.c_int),
+        "sca_ui_host_render_ops": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_ui_host_event": ([void_p, ctypes.c_char_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_ui_host_retry_actions": ([void_p, ctypes.c_char_p, out_p], ctypes.c_int),
         "sca_ui_host_forget": ([void_p, ctypes.c_char_p], ctypes.c_int),

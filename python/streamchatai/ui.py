@@ -22,7 +22,7 @@ from ._calls import check as _check
 from ._calls import OwnedHandle
 from ._calls import encode as _encode
 from ._native import UI_ERROR_FN, UI_OPEN_FN, UI_RENDER_FN, UI_SEND_FN, lib
-from .errors import NotFound, Refused
+from .errors import InvalidArgument, NotFound, Refused
 from .tools import ToolHost
 
 __all__ = ["UIHost", "FenceExtractor", "ui_diff"]
@@ -137,6 +137,26 @@ class UIHost(OwnedHandle, ToolHost):
         """The reply's UI IR, or None when it shows its text."""
         try:
             return _call_json(lib.sca_ui_host_render, self._live(), message_id.encode())
+        except NotFound:
+            return None
+
+    def append(self, message_id: str, text: str, *, streaming: bool = True) -> None:
+        """Adds ``text`` to the end of a reply's text document while it streams
+        (received first with ``receive`` and status ``streaming``); ``streaming=False``
+        ends the document. Raises ``NotFound`` for a reply never received,
+        ``InvalidArgument`` for JSON content, an ended document or a NUL in ``text``,
+        ``LimitExceeded`` past the size limit; nothing changes then."""
+        if "\x00" in text:
+            raise InvalidArgument(1, "SCA_E_INVALID_ARGUMENT", "text holds a NUL character, which a piece cannot carry")
+        _check(lib.sca_ui_host_append(self._live(), message_id.encode(), text.encode("utf-8", "surrogatepass"),
+                                      1 if streaming else 0))
+
+    def render_ops(self, message_id: str) -> Optional[dict]:
+        """The reply's UI as ``{"ir", "message_id", "format", "streaming", "ops"}``: the ops
+        that turn the tree this method last gave into the new one (the first time one
+        ``replace`` with the whole root), or None when the reply shows its text."""
+        try:
+            return _call_json(lib.sca_ui_host_render_ops, self._live(), message_id.encode())
         except NotFound:
             return None
 

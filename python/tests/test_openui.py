@@ -139,3 +139,67 @@ def test_the_standard_library_is_chosen_by_option():
     chat.receive("m1", openui('root = Stack([TextContent("hi")])'))
     assert chat.render("m1") is None, "nothing renders: the reply shows its text"
     assert any("unknown-component" in p and "Stack" in p for p in problems), "the chat library has no Stack"
+
+
+def apply_ops(tree, ops):
+    """Applies render ops to a tree the way a front end would."""
+    def find(node, id_, parent=None):
+        if node["id"] == id_:
+            return node, parent
+        for child in node["children"]:
+            found = find(child, id_, node)
+            if found:
+                return found
+        return None
+
+    for op in ops:
+        if op["op"] == "replace":
+            tree = json.loads(json.dumps(op["node"]))
+        elif op["op"] == "remove":
+            gone, parent = find(tree, op["id"])
+            parent["children"].remove(gone)
+        elif op["op"] == "insert":
+            parent, _ = find(tree, op["parent"])
+            assert op["index"] <= len(parent["children"])
+            parent["children"].insert(op["index"], op["node"])
+        else:
+            kept, _ = find(tree, op["id"])
+            kept.update({k: op[k] for k in ("props", "state", "events", "bindings", "entrance")})
+    return tree
+
+
+def test_pieces_appended_render_as_ops_that_give_the_full_render(booking):
+    assert booking.receive("m1", openui("", "streaming")) == {"ui": True}
+    tree, pieces = None, [BOOKING[i:i + 40] for i in range(0, len(BOOKING), 40)]
+    ops_written = 0
+    for i, piece in enumerate(pieces):
+        booking.append("m1", piece, streaming=i < len(pieces) - 1)
+        got = booking.render_ops("m1")
+        if got is None:
+            assert booking.render("m1") is None
+            continue
+        ops_written += len(json.dumps(got["ops"]))
+        tree = apply_ops(tree, got["ops"])
+        full = booking.render("m1")
+        assert tree == full["root"] and got["streaming"] == full["streaming"]
+        jsonschema.validate(full, IR_SCHEMA)
+    assert booking.render_ops("m1")["ops"] == []
+    assert node(tree, "Form")["id"]
+    assert booking.problems == []
+
+
+def test_an_append_that_cannot_be_taken_says_why_and_changes_nothing(booking):
+    from streamchatai.errors import InvalidArgument, NotFound
+
+    with pytest.raises(NotFound, match="receive its custom data first"):
+        booking.append("nobody", "x")
+    booking.receive("m1", openui('root = Card([TextContent("Hi', "streaming"))
+    with pytest.raises(InvalidArgument, match="NUL"):
+        booking.append("m1", "a\x00b")
+    with pytest.raises(InvalidArgument, match="UTF-8"):
+        booking.append("m1", "\ud800")
+    booking.append("m1", ' there")])\n', streaming=False)
+    with pytest.raises(InvalidArgument, match="ended"):
+        booking.append("m1", "x = 1\n")
+    assert node(booking.render("m1")["root"], "TextContent")["props"]["text"] == "Hi there"
+    assert booking.render_ops("nobody") is None

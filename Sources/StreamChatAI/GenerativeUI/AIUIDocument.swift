@@ -15,9 +15,9 @@ public struct AIUIDocument: Sendable, Hashable {
     /// The format's version, when the agent names one.
     public let version: String?
     /// Whether the agent is still writing the UI.
-    public let isStreaming: Bool
+    public private(set) var isStreaming: Bool
     /// The UI in its format: text (an OpenUI program, A2UI lines) or JSON.
-    public let content: JSONValue
+    public private(set) var content: JSONValue
 
     /// Creates a document.
     public init(format: String, version: String? = nil, isStreaming: Bool = false, content: JSONValue) {
@@ -25,6 +25,18 @@ public struct AIUIDocument: Sendable, Hashable {
         self.version = version
         self.isStreaming = isStreaming
         self.content = content
+    }
+
+    /// Adds `text` to the end of a text document, in place when nothing else holds the text; `isStreaming`
+    /// false ends it. Returns false, changing nothing, when the content is not text.
+    mutating func append(_ text: String, isStreaming: Bool) -> Bool {
+        guard case .string(var whole) = content else { return false }
+        // Let go of the document's hold first, so the text grows in place rather than being copied per piece.
+        content = .null
+        whole += text
+        content = .string(whole)
+        self.isStreaming = isStreaming
+        return true
     }
 
     /// Whether `other` differs from this document, read cheaply: text content of another length is

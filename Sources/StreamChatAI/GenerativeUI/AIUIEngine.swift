@@ -7,6 +7,10 @@
 public protocol AIUIEngine: AnyObject, Sendable {
     /// Each reply's document as it arrives, oldest first, including replies not on screen.
     func receive(_ document: AIUIDocument, context: AIUIContext)
+    /// Text added to the end of a reply's text document (``AIUIHost/append(messageID:text:isStreaming:)``):
+    /// `document` is the whole document now. An engine that reads text as it grows takes only `text`; the
+    /// default hands `document` to ``receive(_:context:)``.
+    func receive(appended text: String, to document: AIUIDocument, context: AIUIContext)
     /// The UI of a reply, or nil to show its text.
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode?
     /// An input's new value (`change`, `select`), offered to the engine before
@@ -20,5 +24,9 @@ public protocol AIUIEngine: AnyObject, Sendable {
 }
 
 extension AIUIEngine {
+    public func receive(appended text: String, to document: AIUIDocument, context: AIUIContext) {
+        receive(document, context: context)
+    }
+
     public func input(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> Bool { false }
 }

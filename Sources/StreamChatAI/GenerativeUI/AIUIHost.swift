@@ -178,6 +178,38 @@ public final class AIUIHost: Sendable {
         return nil
     }
 
+    /// Adds `text` to the end of a reply's text document (an OpenUI program, A2UI lines), for a client that gets
+    /// the document in pieces as it streams: it hands over each piece rather than the document so far, and a
+    /// renderer that reads text as it grows reads only the piece. `isStreaming` false ends the document. The
+    /// reply's document, with its format and version, comes first through ``receive(messageID:customData:)``.
+    /// - Throws: ``StreamChatAIError``: not found (no document received for the reply); invalid argument (its
+    ///   content is JSON rather than text, or the document ended already); limit exceeded (the document would be
+    ///   larger than `limits.maxBytes`). Nothing changes then.
+    public func append(messageID: String, text: String, isStreaming: Bool, limits: JSONLimits = .default) throws(StreamChatAIError) {
+        let chosen = try state.withLock { s throws(StreamChatAIError) -> (AIUIDocument, (any AIUIRenderer, any AIUIEngine, [AIUIComponentDefinition])?) in
+            guard let at = s.replies.index(forKey: messageID) else {
+                throw StreamChatAIError(.notFound, "the reply \(messageID) has no document to add to: receive its custom data first")
+            }
+            let document = s.replies.values[at].document
+            guard document.isStreaming else {
+                throw .invalid(at: "message_id", "the reply \(messageID)'s document ended (its status is complete): receive a new one instead")
+            }
+            guard case .string(let whole) = document.content else {
+                throw .invalid(at: "message_id", "the reply \(messageID)'s content is \(document.content.typeName), not text: receive it whole instead")
+            }
+            let size = whole.utf8.count + text.utf8.count
+            guard size <= limits.maxBytes else {
+                throw StreamChatAIError(.limitExceeded, "the reply \(messageID)'s document would be \(size) bytes, over the limit of \(limits.maxBytes)")
+            }
+            _ = s.replies.values[at].document.append(text, isStreaming: isStreaming)
+            if !text.isEmpty || !isStreaming { s.replies.values[at].revision += 1 }
+            let index = s.replies.values[at].renderer
+            return (s.replies.values[at].document, index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components) })
+        }
+        guard let (renderer, engine, components) = chosen.1 else { return }
+        engine.receive(appended: text, to: chosen.0, context: context(messageID, renderer, streaming: isStreaming, components: components))
+    }
+
     /// What a render reads of its reply (under the lock, in place: a copy of the reply would cost its every member).
     private struct RenderInputs {
         let document: AIUIDocument
@@ -254,6 +286,23 @@ public final class AIUIHost: Sendable {
         }
         for problem in refused { report(problem, messageID: messageID) }
         return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: root)
+    }
+
+    /// The reply's UI as the ops that turn the tree this method last gave for it into the new one
+    /// (``UIDiff``), for a front end that applies changes rather than redrawing: the first call, or the first
+    /// after the reply showed no UI, gives one `replace` with the whole root. A render that changed a few nodes
+    /// costs those nodes, not the tree. The render's `root` is the new tree; nil when the reply shows its text.
+    public func renderOps(messageID: String) -> (render: AIUIRender, ops: [UIDiff.Op])? {
+        guard let render = render(messageID: messageID) else {
+            state.withLock { s in if let at = s.replies.index(forKey: messageID) { s.replies.values[at].given = nil } }
+            return nil
+        }
+        let last = state.withLock { s -> UINode? in
+            guard let at = s.replies.index(forKey: messageID) else { return nil }
+            defer { s.replies.values[at].given = render.root }
+            return s.replies.values[at].given
+        }
+        return (render, last.map { UIDiff.ops(from: $0, to: render.root) } ?? [.replace(node: render.root)])
     }
 
     func replyAndRenderer(_ messageID: String) -> (AIUIReply, any AIUIRenderer, any AIUIEngine)? {

@@ -19,6 +19,17 @@ public struct AIUIRender: Sendable, Hashable {
 
     /// Writes ``jsonValue`` straight to `writer`.
     public func write(to writer: inout JSONWriter) {
+        write(to: &writer, last: #","root":"#) { root.write(to: &$0) }
+    }
+
+    /// Writes `{"ir": 1, "message_id", "format", "streaming", "ops"}` straight to `writer`: the render as the
+    /// `ops` that turn an earlier tree into ``root`` (``AIUIHost/renderOps(messageID:)``).
+    public func write(to writer: inout JSONWriter, ops: [UIDiff.Op]) {
+        write(to: &writer, last: #","ops":"#) { UIDiff.write(ops, to: &$0) }
+    }
+
+    /// The members all renders share, then `key` and what `writeLast` writes.
+    private func write(to writer: inout JSONWriter, last key: StaticString, _ writeLast: (inout JSONWriter) -> Void) {
         writer.raw(#"{"ir":"#)
         writer.integer(Int64(UITree.version))
         writer.raw(#","message_id":"#)
@@ -27,8 +38,8 @@ public struct AIUIRender: Sendable, Hashable {
         writer.string(format)
         writer.raw(#","streaming":"#)
         writer.bool(isStreaming)
-        writer.raw(#","root":"#)
-        root.write(to: &writer)
+        writer.raw(key)
+        writeLast(&writer)
         writer.byte(0x7D)
     }
 }

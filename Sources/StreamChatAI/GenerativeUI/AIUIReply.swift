@@ -11,6 +11,8 @@ struct AIUIReply {
     var renderedRevision: Int?
     /// The last rendered tree (events are checked against it).
     var tree: UINode?
+    /// The tree ``AIUIHost/renderOps(messageID:)`` last gave: its next ops start from it.
+    var given: UINode?
     /// Renders under way that let go of the last tree (an event then waits for theirs).
     var rendering = 0
     /// The engine's tree that `tree` was made from: a subtree the engine gives again unchanged

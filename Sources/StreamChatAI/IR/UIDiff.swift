@@ -36,6 +36,47 @@ public enum UIDiff {
         }
     }
 
+    /// Writes `ops` as a JSON array of their ``Op/jsonValue`` straight to `writer`.
+    public static func write(_ ops: [Op], to writer: inout JSONWriter) {
+        writer.byte(0x5B)
+        for (n, op) in ops.enumerated() {
+            if n > 0 { writer.byte(0x2C) }
+            switch op {
+            case .remove(let id):
+                writer.raw(#"{"op":"remove","id":"#)
+                writer.string(id)
+            case .insert(let parent, let index, let node):
+                writer.raw(#"{"op":"insert","parent":"#)
+                writer.string(parent)
+                writer.raw(#","index":"#)
+                writer.integer(Int64(index))
+                writer.raw(#","node":"#)
+                node.write(to: &writer)
+            case .update(let id, let props, let state, let events, let bindings, let entrance):
+                writer.raw(#"{"op":"update","id":"#)
+                writer.string(id)
+                writer.raw(#","props":"#)
+                writer.object(props)
+                writer.raw(#","state":"#)
+                writer.string(state.rawValue)
+                writer.raw(#","events":["#)
+                for (k, event) in events.enumerated() {
+                    if k > 0 { writer.byte(0x2C) }
+                    writer.string(event)
+                }
+                writer.raw(#"],"bindings":"#)
+                writer.object(bindings)
+                writer.raw(#","entrance":"#)
+                writer.integer(Int64(entrance))
+            case .replace(let node):
+                writer.raw(#"{"op":"replace","node":"#)
+                node.write(to: &writer)
+            }
+            writer.byte(0x7D)
+        }
+        writer.byte(0x5D)
+    }
+
     /// The ops that turn `old` into `new`.
     ///
     /// A subtree that is the same in both (``UINode/isIdentical(to:)``: a renderer kept it, so nothing in it
@@ -44,6 +85,57 @@ public enum UIDiff {
     /// a subtree.
     public static func ops(from old: UINode, to new: UINode) -> [Op] {
         guard old.id == new.id, old.type == new.type else { return [.replace(node: new)] }
+        return opsInPlace(from: old, to: new) ?? opsWithMoves(from: old, to: new)
+    }
+
+    /// The ops when no kept node changed type or moved among its siblings (as when a reply streams: nodes change
+    /// and arrive in place), found by walking both trees together, children matched by id under their parent,
+    /// without indexing the trees; nil otherwise, for ``opsWithMoves(from:to:)``. A node that moved to another
+    /// parent is a removal under one and an insertion under the other, as there. The same ops in the same order.
+    static func opsInPlace(from old: UINode, to new: UINode) -> [Op]? {
+        var removals: [Op] = []
+        var arrivals: [Op] = []
+        func visit(_ old: UINode, _ new: UINode) -> Bool {
+            if old.isIdentical(to: new) { return true }
+            guard old.type == new.type else { return false }
+            if old.props != new.props || old.state != new.state || old.events != new.events || old.bindings != new.bindings
+                || old.entrance != new.entrance {
+                arrivals.append(.update(id: new.id, props: new.props, state: new.state, events: new.events,
+                                        bindings: new.bindings, entrance: new.entrance))
+            }
+            let was = old.children, now = new.children
+            // The usual change: the children kept where they were, and new ones after them.
+            if was.count <= now.count && zip(was, now).allSatisfy({ $0.id == $1.id }) {
+                for k in was.indices where !visit(was[k], now[k]) { return false }
+                for k in was.count..<now.count { arrivals.append(.insert(parent: new.id, index: k, node: now[k])) }
+                return true
+            }
+            var position: [String: Int] = [:]
+            position.reserveCapacity(was.count)
+            for (k, child) in was.enumerated() { position[child.id] = k }
+            var next = 0
+            for (k, child) in now.enumerated() {
+                guard let at = position[child.id] else {
+                    arrivals.append(.insert(parent: new.id, index: k, node: child))
+                    continue
+                }
+                // A kept child before one already passed moved among its siblings. So the ones passed over now
+                // are gone: were one of them kept, it would come later and fail this check.
+                guard at >= next else { return false }
+                for gone in was[next..<at] { removals.append(.remove(id: gone.id)) }
+                next = at + 1
+                guard visit(was[at], child) else { return false }
+            }
+            for gone in was[next...] { removals.append(.remove(id: gone.id)) }
+            return true
+        }
+        guard visit(old, new) else { return nil }
+        return removals + arrivals
+    }
+
+    /// The ops in general: nodes indexed by id with their parents, so a node that moved to another parent or among
+    /// its siblings, or changed type, is removed and inserted again.
+    static func opsWithMoves(from old: UINode, to new: UINode) -> [Op] {
         var before: [String: (node: UINode, parent: String?)] = [:]
         var after: [String: (node: UINode, parent: String?)] = [:]
         index(old, new, parent: nil, before: &before, after: &after)

@@ -36,6 +36,13 @@ final class OpenUIEngine: AIUIEngine {
         run(calls, context: context)
     }
 
+    /// Only the piece is read (``OpenUIReply/append(_:isStreaming:)``), when the reply's program has been read so far.
+    func receive(appended text: String, to document: AIUIDocument, context: AIUIContext) {
+        let calls = replies.withLock { all in all[context.messageID]?.runtime.append(text, isStreaming: document.isStreaming) }
+        guard let calls else { return receive(document, context: context) }
+        run(calls, context: context)
+    }
+
     func view(for document: AIUIDocument, context: AIUIContext) -> UINode? {
         let (root, problems) = replies.withLock { all -> (UINode?, [OpenUIError]) in
             guard let reply = all[context.messageID] else { return (nil, []) }

@@ -1,0 +1,123 @@
+import StreamChatAI
+import TestSupport
+import Testing
+@testable import StreamChatOpenUI
+
+/// A reply's program handed to the UI host a piece at a time (`AIUIHost.append`) and rendered as ops
+/// (`AIUIHost.renderOps`): the way a C or Python client streams a reply without resending it or rereading the IR.
+@Suite struct OpenUIHostAppendTests {
+    let program = """
+    root = Card([header, form, days])
+    header = CardHeader("Lisbon", "Three days")
+    form = Form("trip", buttons, [FormControl("Name", Input("name", "Your name", "text", {required: true}))])
+    buttons = Buttons([Button("Plan it", Action([@ToAssistant("Plan")]))])
+    days = Tabs([d1, d2])
+    d1 = TabItem("d1", "Day 1", [TextContent("Walk through Alfama, then lunch by the river."), s1])
+    s1 = Table([Col("Place", ["Alfama", "Baixa", "Belém"]), Col("Hours", [2, 1.5, 3], "number")])
+    d2 = TabItem("d2", "Day 2", [Steps([StepsItem("Castle", "views"), StepsItem("Tram 28", "ride")])])
+
+    """
+
+    func host() -> AIUIHost { UIHostLog().host(renderers: [OpenUIRenderer(library: .chat)]) }
+
+    func document(_ text: String, streaming: Bool) -> AIUIDocument {
+        AIUIDocument(format: "openui", version: "1.0", isStreaming: streaming, content: .string(text))
+    }
+
+    /// The program cut every `size` bytes (at character boundaries).
+    func pieces(_ size: Int) -> [String] {
+        var out: [String] = []
+        var rest = Substring(program)
+        while !rest.isEmpty {
+            out.append(String(rest.prefix(size)))
+            rest = rest.dropFirst(size)
+        }
+        return out
+    }
+
+    @Test(arguments: [1, 7, 64])
+    func `pieces appended render as the whole text so far does, and each render's ops turn the last tree into it`(size: Int) throws {
+        let appended = host()
+        let whole = host()
+        appended.receive(messageID: "m", document: document("", streaming: true))
+        var tree: UINode?
+        var text = ""
+        let cut = pieces(size)
+        for (i, piece) in cut.enumerated() {
+            let streaming = i < cut.count - 1
+            text += piece
+            try appended.append(messageID: "m", text: piece, isStreaming: streaming)
+            whole.receive(messageID: "m", document: document(text, streaming: streaming))
+            let expected = whole.render(messageID: "m")
+            // Before the root's first component arrives there is nothing to show, either way.
+            guard let got = appended.renderOps(messageID: "m") else {
+                #expect(expected == nil, "after \(text.utf8.count) bytes")
+                tree = nil
+                continue
+            }
+            #expect(got.render == expected, "after \(text.utf8.count) bytes")
+            #expect(got.render.isStreaming == streaming)
+            if let last = tree {
+                #expect(try applying(got.ops, to: last) == got.render.root, "after \(text.utf8.count) bytes")
+            } else {
+                #expect(got.ops == [.replace(node: got.render.root)])
+            }
+            tree = got.render.root
+        }
+        #expect(try #require(appended.renderOps(messageID: "m")).ops.isEmpty)
+        #expect(tree?.children.map(\.id) == ["header", "form", "days"])
+    }
+
+    @Test func `an append names what is wrong and changes nothing`() throws {
+        let host = host()
+        #expect(throws: StreamChatAIError.self) { try host.append(messageID: "none", text: "x", isStreaming: true) }
+        do {
+            try host.append(messageID: "none", text: "x", isStreaming: true)
+        } catch {
+            #expect(error.kind == .notFound && error.message.contains("receive its custom data first"))
+        }
+
+        host.receive(messageID: "json", document: AIUIDocument(format: "openui", version: "1.0", isStreaming: true, content: ["a": 1]))
+        do {
+            try host.append(messageID: "json", text: "x", isStreaming: true)
+            Issue.record("appended to JSON content")
+        } catch {
+            #expect(error.kind == .invalidArgument && error.message.contains("not text"))
+        }
+
+        host.receive(messageID: "done", document: document("root = Card([TextContent(\"Hi\")])\n", streaming: false))
+        let before = host.render(messageID: "done")
+        do {
+            try host.append(messageID: "done", text: "x = 1\n", isStreaming: true)
+            Issue.record("appended to an ended document")
+        } catch {
+            #expect(error.kind == .invalidArgument && error.message.contains("ended"))
+        }
+        #expect(host.render(messageID: "done") == before)
+
+        host.receive(messageID: "big", document: document("root = Card([TextContent(\"", streaming: true))
+        let shown = host.render(messageID: "big")
+        do {
+            try host.append(messageID: "big", text: String(repeating: "a", count: 100), isStreaming: true,
+                            limits: JSONLimits(maxBytes: 64))
+            Issue.record("appended past the limit")
+        } catch {
+            #expect(error.kind == .limitExceeded && error.message.contains("over the limit of 64"))
+        }
+        #expect(host.render(messageID: "big") == shown)
+        // Still streaming, and the text is as it was: a piece within the limit goes on from it.
+        try host.append(messageID: "big", text: "Hi\")])\n", isStreaming: false)
+        #expect(host.render(messageID: "big")?.root.children.first?.props["text"] == "Hi")
+    }
+
+    @Test func `render ops start again with a replace after the reply showed its text`() throws {
+        let host = host()
+        host.receive(messageID: "m", document: document("root = Card([TextContent(\"A\")])\n", streaming: false))
+        #expect(try #require(host.renderOps(messageID: "m")).ops.map { $0.jsonValue["op"] } == ["replace"])
+        #expect(try #require(host.renderOps(messageID: "m")).ops.isEmpty)
+        host.receive(messageID: "m", customData: ["text": "no UI now"])
+        #expect(host.renderOps(messageID: "m") == nil)
+        host.receive(messageID: "m", document: document("root = Card([TextContent(\"B\")])\n", streaming: false))
+        #expect(try #require(host.renderOps(messageID: "m")).ops.map { $0.jsonValue["op"] } == ["replace"])
+    }
+}
