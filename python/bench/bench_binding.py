@@ -1,6 +1,8 @@
 """The Python binding's per-call cost (make bench): sca_parts_decode and
 sca_steps_render through the binding, against a pure-Python JSON round trip of
-the same data, with the cost split between the binding and the library."""
+the same data, with the cost split between the binding and the library; and an
+OpenUI reply streamed through a UIHost, rendered after each chunk, against one
+receive and render of the whole reply."""
 
 import ctypes
 import json
@@ -81,6 +83,54 @@ def main():
     library = results["  of which the C call (bytes in, sca_free out)"]
     print("   decode_parts ÷ pure-Python round trip: %.2f× (the binding's own share: %.2f µs, %.0f%%)"
           % (whole / base, whole - library, 100 * (whole - library) / whole))
+    openui_stream(quick)
+
+
+def openui_stream(quick):
+    """Section 5b: the 64 KB OpenUI program bench_c_path streams (written by
+    `streamchatai-bench --write-corpus build/bench`), in 1,000 chunks."""
+    path = Path(__file__).resolve().parents[2] / "build" / "bench" / "openui-tree-64KB.txt"
+    if not path.exists():
+        print("   (no %s: run make bench)" % path)
+        return
+    program = path.read_text()
+    size = -(-len(program) // 1000)
+    pieces = [program[i:i + size] for i in range(0, len(program), size)]
+
+    def ui(content, status):
+        return {"ai_ui": {"v": 1, "format": "openui", "version": "1.0", "status": status, "content": content}}
+
+    host = streamchatai.UIHost()
+    whole = ui(program, "complete")
+
+    def once():
+        host.receive("once", whole)
+        tree = host.render("once")
+        host.forget("once")
+        return tree
+
+    def appended():
+        host.receive("ops", ui("", "streaming"))
+        ops = 0
+        for i, piece in enumerate(pieces):
+            host.append("ops", piece, streaming=i < len(pieces) - 1)
+            got = host.render_ops("ops")
+            ops += len(got["ops"]) if got else 0
+        host.forget("ops")
+        return ops
+
+    best_once = best_appended = float("inf")
+    for _ in range(1 if quick else 4):
+        start = time.perf_counter()
+        once()
+        best_once = min(best_once, time.perf_counter() - start)
+        start = time.perf_counter()
+        ops = appended()
+        best_appended = min(best_appended, time.perf_counter() - start)
+    print("   an OpenUI reply (%d bytes) in %d chunks: UIHost.receive + render of the whole reply %.1f ms;"
+          % (len(program.encode()), len(pieces), best_once * 1e3))
+    print("   each chunk UIHost.append'ed, render_ops (parsed to dicts) after it: %.1f ms (%d ops), %.2f×"
+          % (best_appended * 1e3, ops, best_appended / best_once))
 
 
 def _out(fn, *args):
