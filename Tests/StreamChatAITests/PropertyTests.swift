@@ -118,6 +118,11 @@ import Testing
                 if UIDiff.opsInPlace(from: a, to: b) != nil { inPlace += 1 }
             }
             #expect(try apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
+            // Written straight to JSON, the ops read back as their JSON values.
+            var writer = JSONWriter()
+            AIUIRender(messageID: "m", format: "f", isStreaming: true, root: b).write(to: &writer, ops: ops)
+            let written = try JSONParser.parse(writer.takeString())
+            #expect(written["ops"] == .array(ops.map(\.jsonValue)) && written["message_id"] == "m" && written["streaming"] == true)
         }
         // Both ways were taken: the edits that move nothing in place, the others through the index.
         #expect(inPlace > 1_000 && inPlace < 2_900, "\(inPlace) of 3,000 in place")

@@ -59,12 +59,9 @@ public enum UIDiff {
                 writer.object(props)
                 writer.raw(#","state":"#)
                 writer.string(state.rawValue)
-                writer.raw(#","events":["#)
-                for (k, event) in events.enumerated() {
-                    if k > 0 { writer.byte(0x2C) }
-                    writer.string(event)
-                }
-                writer.raw(#"],"bindings":"#)
+                writer.raw(#","events":"#)
+                writer.strings(events)
+                writer.raw(#","bindings":"#)
                 writer.object(bindings)
                 writer.raw(#","entrance":"#)
                 writer.integer(Int64(entrance))

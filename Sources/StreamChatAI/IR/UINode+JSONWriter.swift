@@ -37,12 +37,9 @@ extension UINode {
         writeProps(&writer)
         writer.raw(#","children":["#)
         writeChildren(&writer)
-        writer.raw(#"],"events":["#)
-        for (n, event) in events.enumerated() {
-            if n > 0 { writer.byte(0x2C) }
-            writer.string(event)
-        }
-        writer.raw(#"],"state":"#)
+        writer.raw(#"],"events":"#)
+        writer.strings(events)
+        writer.raw(#","state":"#)
         writer.string(state.rawValue)
         writer.raw(#","bindings":"#)
         writer.object(bindings)

@@ -186,6 +186,16 @@ public struct JSONWriter: ~Copyable {
     /// Appends an integer, or `null` for nil.
     public mutating func optional(_ i: Int?) { if let i { integer(Int64(i)) } else { raw("null") } }
 
+    /// Appends an array of strings.
+    public mutating func strings(_ values: [String]) {
+        byte(0x5B)
+        for (n, element) in values.enumerated() {
+            if n > 0 { byte(0x2C) }
+            string(element)
+        }
+        byte(0x5D)
+    }
+
     /// Appends any value, compact.
     public mutating func value(_ value: JSONValue) {
         switch value {
