@@ -1,4 +1,6 @@
+import Dispatch
 import StreamChatAI
+import Synchronization
 import TestSupport
 import Testing
 @testable import StreamChatOpenUI
@@ -119,5 +121,28 @@ import Testing
         #expect(host.renderOps(messageID: "m") == nil)
         host.receive(messageID: "m", document: document("root = Card([TextContent(\"B\")])\n", streaming: false))
         #expect(try #require(host.renderOps(messageID: "m")).ops.map { $0.jsonValue["op"] } == ["replace"])
+    }
+
+    @Test func `pieces appended from several threads at once show the document they made, in its order`() throws {
+        let head = "root = Card([", tail = "TextContent(\"end\")])\n"
+        @Sendable func piece(_ thread: Int, _ k: Int) -> String { "TextContent(\"t\(thread)_\(k)\"), " }
+        let size = head.utf8.count + tail.utf8.count + (0..<4).reduce(0) { sum, t in sum + (0..<25).reduce(0) { $0 + piece(t, $1).utf8.count } }
+        for round in 0..<20 {
+            let host = host()
+            host.receive(messageID: "m", document: document(head, streaming: true))
+            // Each thread adds its components in order; the document holds them in the order the host took them,
+            // and so must the render.
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for k in 0..<25 { try? host.append(messageID: "m", text: piece(thread, k), isStreaming: true) }
+            }
+            try host.append(messageID: "m", text: tail, isStreaming: false)
+            let made = try #require(host.renderOps(messageID: "m"))
+            let text = try #require(host.document(messageID: "m")?.content.stringValue)
+            #expect(text.utf8.count == size)
+            let fresh = self.host()
+            fresh.receive(messageID: "m", document: document(text, streaming: false))
+            #expect(made.render.root == fresh.render(messageID: "m")?.root, "round \(round)")
+            #expect(made.render.root.children.count == 101)
+        }
     }
 }

@@ -178,6 +178,11 @@ public final class AIUIHost: Sendable {
         return nil
     }
 
+    /// The reply's document as the host holds it (the last received, with the pieces appended since), or nil.
+    public func document(messageID: String) -> AIUIDocument? {
+        state.withLock { $0.replies[messageID]?.document }
+    }
+
     /// Adds `text` to the end of a reply's text document (an OpenUI program, A2UI lines), for a client that gets
     /// the document in pieces as it streams: it hands over each piece rather than the document so far, and a
     /// renderer that reads text as it grows reads only the piece. `isStreaming` false ends the document. The

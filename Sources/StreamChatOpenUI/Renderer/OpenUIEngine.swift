@@ -36,9 +36,19 @@ final class OpenUIEngine: AIUIEngine {
         run(calls, context: context)
     }
 
-    /// Only the piece is read (``OpenUIReply/append(_:isStreaming:)``), when the reply's program has been read so far.
+    /// Only the piece is read (``OpenUIReply/append(_:isStreaming:)``) when the reply's program has been read up to
+    /// it. Two threads appending to one reply may reach here in the other order than their pieces went into the
+    /// document: a piece whose document the reply has read past already came with a later one, and a reply that
+    /// lacks an earlier piece reads the document whole.
     func receive(appended text: String, to document: AIUIDocument, context: AIUIContext) {
-        let calls = replies.withLock { all in all[context.messageID]?.runtime.append(text, isStreaming: document.isStreaming) }
+        guard case .string(let whole) = document.content else { return receive(document, context: context) }
+        let calls = replies.withLock { all -> [OpenUIToolCall]? in
+            guard let runtime = all[context.messageID]?.runtime else { return nil }
+            let read = runtime.textUTF8Count, size = whole.utf8.count
+            if read + text.utf8.count == size { return runtime.append(text, isStreaming: document.isStreaming) }
+            if read >= size { return [] }
+            return runtime.update(text: whole, isStreaming: document.isStreaming)
+        }
         guard let calls else { return receive(document, context: context) }
         run(calls, context: context)
     }

@@ -166,6 +166,9 @@ public final class OpenUIReply {
         }
     }
 
+    /// The length in bytes of the text given so far.
+    var textUTF8Count: Int { fed.utf8.count }
+
     /// Whether the reply is still being written.
     public var isStreaming: Bool { !parser.isFinished }
 
