@@ -246,6 +246,7 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         var end = 0
         var size = 1
         var chunk = 0
+        var previous: UINode?
         while end < utf8.count {
             let start = end
             end = min(utf8.count, end + size)
@@ -260,6 +261,16 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
             // Every render names each node once; every eighth is checked against a fresh reply's.
             var seen = Set<String>()
             node?.walk { n, _ in guard seen.insert(n.id).inserted else { fatalError("openui: two nodes named \(n.id) mid-stream") } }
+            // The ops from the last render (which shares what the reply kept) give this one, and are what indexing
+            // both trees in full gives.
+            if let previous, let node {
+                let ops = UIDiff.ops(from: previous, to: node)
+                guard (try? UIDiff.apply(ops, to: previous)) == node else { fatalError("openui: the ops between two renders do not give the second") }
+                if previous.id == node.id && previous.type == node.type && ops != UIDiff.opsWithMoves(from: previous, to: node) {
+                    fatalError("openui: the ops found in place differ from the indexed ones")
+                }
+            }
+            previous = node
             if chunk % 8 == 7 {
                 let fresh = OpenUIReply(library: library)
                 fresh.update(text: String(decoding: utf8[..<end], as: UTF8.self), isStreaming: end < utf8.count)

@@ -59,7 +59,7 @@ import Testing
                 continue
             }
             #expect(got.render == expected)
-            if let tree { #expect(got.render.root == (try? applying(got.ops, to: tree))) }
+            if let tree { #expect(got.render.root == (try? UIDiff.apply(got.ops, to: tree))) }
             tree = got.render.root
         }
         #expect(Self.ids(tree).contains("row@/items/1^plans"))

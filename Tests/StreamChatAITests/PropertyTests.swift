@@ -9,7 +9,7 @@ import Testing
     // MARK: diff(a, b) applied to a gives b
 
     /// Applies ops the way a front end would, one by one (throwing at an op that does not fit).
-    func apply(_ ops: [UIDiff.Op], to tree: UINode) throws -> UINode { try applying(ops, to: tree) }
+    func apply(_ ops: [UIDiff.Op], to tree: UINode) throws -> UINode { try UIDiff.apply(ops, to: tree) }
 
     /// A tree whose ids come from a small pool, so that two trees share nodes
     /// that moved, changed type or changed content.

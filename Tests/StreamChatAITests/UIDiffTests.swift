@@ -33,4 +33,29 @@ import StreamChatAI
     @Test func `a different root is replaced whole`() {
         #expect(UIDiff.ops(from: node("r1"), to: node("r2")).map { $0.jsonValue["op"] } == ["replace"])
     }
+
+    @Test func `applying ops copies only the nodes above each change and names an op that does not fit`() throws {
+        let kept = node("c", [node("c1"), node("c2")])
+        let old = node("r", [node("a", props: ["t": 1]), kept])
+        let new = node("r", [node("a", props: ["t": 2]), kept, node("d")])
+        let applied = try UIDiff.apply(UIDiff.ops(from: old, to: new), to: old)
+        #expect(applied == new)
+        #expect(applied.children[1].isIdentical(to: kept))
+        #expect(old.children[0].props["t"] == 1 && old.children.count == 2)
+
+        func refusal(_ ops: [UIDiff.Op]) -> String? {
+            do {
+                _ = try UIDiff.apply(ops, to: old)
+                return nil
+            } catch {
+                return error.kind == .invalidArgument ? error.message : "wrong kind"
+            }
+        }
+        #expect(refusal([.update(id: "a", props: [:], state: .ready, events: [], bindings: [:], entrance: 0), .remove(id: "zz")])
+                == "ops[1]: no node zz in the tree")
+        #expect(refusal([.remove(id: "r")]) == "ops[0]: the root r cannot be removed: replace it")
+        #expect(refusal([.insert(parent: "c", index: 3, node: node("x"))]) == "ops[0]: index 3 is past the children of c")
+        #expect(refusal([.insert(parent: "c", index: -1, node: node("x"))]) == "ops[0]: index -1 is past the children of c")
+        #expect(refusal([.insert(parent: "c", index: 2, node: node("x"))]) == nil)
+    }
 }

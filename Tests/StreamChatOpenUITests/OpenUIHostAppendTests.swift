@@ -60,7 +60,7 @@ import Testing
             #expect(got.render == expected, "after \(text.utf8.count) bytes")
             #expect(got.render.isStreaming == streaming)
             if let last = tree {
-                #expect(try applying(got.ops, to: last) == got.render.root, "after \(text.utf8.count) bytes")
+                #expect(try UIDiff.apply(got.ops, to: last) == got.render.root, "after \(text.utf8.count) bytes")
             } else {
                 #expect(got.ops == [.replace(node: got.render.root)])
             }
