@@ -27,6 +27,12 @@ public struct AIUIDocument: Sendable, Hashable {
         self.content = content
     }
 
+    /// The length in bytes of a text document's content; nil when the content is JSON.
+    var textUTF8Count: Int? {
+        if case .string(let text) = content { return text.utf8.count }
+        return nil
+    }
+
     /// Adds `text` to the end of a text document, in place when nothing else holds the text; `isStreaming`
     /// false ends it. Returns false, changing nothing, when the content is not text.
     mutating func append(_ text: String, isStreaming: Bool) -> Bool {

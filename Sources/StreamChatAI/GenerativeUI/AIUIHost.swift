@@ -195,14 +195,15 @@ public final class AIUIHost: Sendable {
             guard let at = s.replies.index(forKey: messageID) else {
                 throw StreamChatAIError(.notFound, "the reply \(messageID) has no document to add to: receive its custom data first")
             }
-            let document = s.replies.values[at].document
-            guard document.isStreaming else {
+            // Read in place, not copied out: a copy held here would make the text copy itself to grow.
+            guard s.replies.values[at].document.isStreaming else {
                 throw .invalid(at: "message_id", "the reply \(messageID)'s document ended (its status is complete): receive a new one instead")
             }
-            guard case .string(let whole) = document.content else {
-                throw .invalid(at: "message_id", "the reply \(messageID)'s content is \(document.content.typeName), not text: receive it whole instead")
+            guard let held = s.replies.values[at].document.textUTF8Count else {
+                let kind = s.replies.values[at].document.content.typeName
+                throw .invalid(at: "message_id", "the reply \(messageID)'s content is \(kind), not text: receive it whole instead")
             }
-            let size = whole.utf8.count + text.utf8.count
+            let size = held + text.utf8.count
             guard size <= limits.maxBytes else {
                 throw StreamChatAIError(.limitExceeded, "the reply \(messageID)'s document would be \(size) bytes, over the limit of \(limits.maxBytes)")
             }
