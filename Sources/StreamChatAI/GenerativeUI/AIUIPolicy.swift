@@ -65,12 +65,16 @@ public struct AIUIPolicy: Sendable {
         }
     }
 
-    /// Whether `props` has a media member, or a container that may hold one.
+    /// Whether `props` has a media member where ``applyMedia(to:report:)`` looks: among its keys, in its objects,
+    /// and in the objects its arrays list, at any depth. Read without copying anything: a chart's or a table's data
+    /// (arrays of numbers and strings, objects without media) leaves the props as they are.
     private static func mayHoldMedia(_ props: JSONObject) -> Bool {
         for key in props.keys where isMediaProp(key) { return true }
         for value in props.values {
             switch value {
-            case .object, .array: return true
+            case .object(let inner): if mayHoldMedia(inner) { return true }
+            case .array(let list):
+                for item in list { if case .object(let inner) = item, mayHoldMedia(inner) { return true } }
             default: continue
             }
         }
