@@ -195,25 +195,33 @@ public final class AIUIHost: Sendable {
             guard let at = s.replies.index(forKey: messageID) else {
                 throw StreamChatAIError(.notFound, "the reply \(messageID) has no document to add to: receive its custom data first")
             }
-            // Read in place, not copied out: a copy held here would make the text copy itself to grow.
-            guard s.replies.values[at].document.isStreaming else {
-                throw .invalid(at: "message_id", "the reply \(messageID)'s document ended (its status is complete): receive a new one instead")
-            }
-            guard let held = s.replies.values[at].document.textUTF8Count else {
-                let kind = s.replies.values[at].document.content.typeName
-                throw .invalid(at: "message_id", "the reply \(messageID)'s content is \(kind), not text: receive it whole instead")
-            }
-            let size = held + text.utf8.count
-            guard size <= limits.maxBytes else {
-                throw StreamChatAIError(.limitExceeded, "the reply \(messageID)'s document would be \(size) bytes, over the limit of \(limits.maxBytes)")
-            }
-            _ = s.replies.values[at].document.append(text, isStreaming: isStreaming)
-            if !text.isEmpty || !isStreaming { s.replies.values[at].revision += 1 }
-            let index = s.replies.values[at].renderer
-            return (s.replies.values[at].document, index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components) })
+            // Changed in place: a read of the reply through the dictionary would copy its every member.
+            let (document, index) = try Self.append(text, isStreaming: isStreaming, limits: limits, messageID: messageID,
+                                                    to: &s.replies.values[at])
+            return (document, index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components) })
         }
         guard let (renderer, engine, components) = chosen.1 else { return }
         engine.receive(appended: text, to: chosen.0, context: context(messageID, renderer, streaming: isStreaming, components: components))
+    }
+
+    /// Adds `text` to `reply`'s text document (see ``append(messageID:text:isStreaming:limits:)``); returns the
+    /// document and the index of the renderer that reads it.
+    private static func append(_ text: String, isStreaming: Bool, limits: JSONLimits, messageID: String,
+                               to reply: inout AIUIReply) throws(StreamChatAIError) -> (AIUIDocument, Int?) {
+        guard reply.document.isStreaming else {
+            throw .invalid(at: "message_id", "the reply \(messageID)'s document ended (its status is complete): receive a new one instead")
+        }
+        // Its length read in place, not through a copy: a copy held here would make the text copy itself to grow.
+        guard let held = reply.document.textUTF8Count else {
+            throw .invalid(at: "message_id", "the reply \(messageID)'s content is \(reply.document.content.typeName), not text: receive it whole instead")
+        }
+        let size = held + text.utf8.count
+        guard size <= limits.maxBytes else {
+            throw StreamChatAIError(.limitExceeded, "the reply \(messageID)'s document would be \(size) bytes, over the limit of \(limits.maxBytes)")
+        }
+        _ = reply.document.append(text, isStreaming: isStreaming)
+        if !text.isEmpty || !isStreaming { reply.revision += 1 }
+        return (reply.document, reply.renderer)
     }
 
     /// What a render reads of its reply (under the lock, in place: a copy of the reply would cost its every member).
@@ -299,15 +307,16 @@ public final class AIUIHost: Sendable {
     /// after the reply showed no UI, gives one `replace` with the whole root. A render that changed a few nodes
     /// costs those nodes, not the tree. The render's `root` is the new tree; nil when the reply shows its text.
     public func renderOps(messageID: String) -> (render: AIUIRender, ops: [UIDiff.Op])? {
-        guard let render = render(messageID: messageID) else {
-            state.withLock { s in if let at = s.replies.index(forKey: messageID) { s.replies.values[at].given = nil } }
-            return nil
+        let made = render(messageID: messageID)
+        // Swapped in place: a read of the reply through the dictionary would copy its every member.
+        var last = made?.root
+        let kept = state.withLock { s -> Bool in
+            guard let at = s.replies.index(forKey: messageID) else { return false }
+            swap(&last, &s.replies.values[at].given)
+            return true
         }
-        let last = state.withLock { s -> UINode? in
-            guard let at = s.replies.index(forKey: messageID) else { return nil }
-            defer { s.replies.values[at].given = render.root }
-            return s.replies.values[at].given
-        }
+        guard let render = made else { return nil }
+        if !kept { last = nil }
         return (render, last.map { UIDiff.ops(from: $0, to: render.root) } ?? [.replace(node: render.root)])
     }
 
