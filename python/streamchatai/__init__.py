@@ -37,7 +37,7 @@ from .errors import (
 
 from .chat import ChatClient
 from .conversation import Conversation
-from .ui import FenceExtractor, UIHost, ui_diff
+from .ui import FenceExtractor, UIHost, apply_ops, ui_diff
 from .tools import (
     Result,
     Runner,
@@ -52,7 +52,7 @@ from .tools import (
 
 __all__ = [
     "ChatClient", "Conversation",
-    "UIHost", "FenceExtractor", "ui_diff",
+    "UIHost", "FenceExtractor", "ui_diff", "apply_ops",
     "Runner", "Result", "plugins_list", "install_id", "call_prompts", "signin_return", "call_transition",
     "register_tools_check", "schema_validate",
     "abi_version", "version", "bundled_plugins", "decode_parts", "render_steps", "limit",

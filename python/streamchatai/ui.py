@@ -223,3 +223,54 @@ class FenceExtractor(OwnedHandle):
 def ui_diff(old, new) -> list:
     """The ops that turn one render (or node) into the next."""
     return _call_json(lib.sca_ui_diff, _encode(old), _encode(new))
+
+
+def apply_ops(tree: Optional[dict], ops: list) -> dict:
+    """Applies the ops of ``UIHost.render_ops`` or ``ui_diff`` to ``tree`` (a
+    node as dicts, changed in place; None before the first render) one by one,
+    as a front end that keeps its own copy of the tree does, and returns the
+    tree (a ``replace`` op's node when there is one). Raises ``InvalidArgument``
+    at the first op that names a node the tree lacks, removes the root, or
+    inserts past the end of its parent's children."""
+    def find(node, id_):
+        """The node with ``id_`` and its parent, or (None, None)."""
+        stack = [(node, None)]
+        while stack:
+            here, parent = stack.pop()
+            if here["id"] == id_:
+                return here, parent
+            stack.extend((child, here) for child in reversed(here["children"]))
+        return None, None
+
+    def refuse(n, why):
+        raise InvalidArgument(1, "SCA_E_INVALID_ARGUMENT", "ops[%d]: %s" % (n, why))
+
+    for n, op in enumerate(ops):
+        kind = op["op"]
+        if kind == "replace":
+            tree = op["node"]
+            continue
+        if tree is None:
+            refuse(n, "a %s op before any tree: the first ops replace the root" % kind)
+        if kind == "remove":
+            node, parent = find(tree, op["id"])
+            if node is None:
+                refuse(n, "no node %s in the tree" % op["id"])
+            if parent is None:
+                refuse(n, "the root %s cannot be removed: replace it" % op["id"])
+            parent["children"].remove(node)
+        elif kind == "insert":
+            parent, _ = find(tree, op["parent"])
+            if parent is None:
+                refuse(n, "no node %s in the tree" % op["parent"])
+            if not 0 <= op["index"] <= len(parent["children"]):
+                refuse(n, "index %d is past the children of %s" % (op["index"], op["parent"]))
+            parent["children"].insert(op["index"], op["node"])
+        elif kind == "update":
+            node, _ = find(tree, op["id"])
+            if node is None:
+                refuse(n, "no node %s in the tree" % op["id"])
+            node.update({key: op[key] for key in ("props", "state", "events", "bindings", "entrance")})
+        else:
+            refuse(n, "unknown op %r" % kind)
+    return tree

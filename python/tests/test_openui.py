@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from streamchatai import UIHost
+from streamchatai import UIHost, apply_ops
 
 ROOT = Path(__file__).resolve().parents[2]
 IR_SCHEMA = json.loads((ROOT / "docs" / "ui-ir.schema.json").read_text())
@@ -141,33 +141,6 @@ def test_the_standard_library_is_chosen_by_option():
     assert any("unknown-component" in p and "Stack" in p for p in problems), "the chat library has no Stack"
 
 
-def apply_ops(tree, ops):
-    """Applies render ops to a tree the way a front end would."""
-    def find(node, id_, parent=None):
-        if node["id"] == id_:
-            return node, parent
-        for child in node["children"]:
-            found = find(child, id_, node)
-            if found:
-                return found
-        return None
-
-    for op in ops:
-        if op["op"] == "replace":
-            tree = json.loads(json.dumps(op["node"]))
-        elif op["op"] == "remove":
-            gone, parent = find(tree, op["id"])
-            parent["children"].remove(gone)
-        elif op["op"] == "insert":
-            parent, _ = find(tree, op["parent"])
-            assert op["index"] <= len(parent["children"])
-            parent["children"].insert(op["index"], op["node"])
-        else:
-            kept, _ = find(tree, op["id"])
-            kept.update({k: op[k] for k in ("props", "state", "events", "bindings", "entrance")})
-    return tree
-
-
 def test_pieces_appended_render_as_ops_that_give_the_full_render(booking):
     assert booking.receive("m1", openui("", "streaming")) == {"ui": True}
     tree, pieces = None, [BOOKING[i:i + 40] for i in range(0, len(BOOKING), 40)]
@@ -203,3 +176,19 @@ def test_an_append_that_cannot_be_taken_says_why_and_changes_nothing(booking):
         booking.append("m1", "x = 1\n")
     assert node(booking.render("m1")["root"], "TextContent")["props"]["text"] == "Hi there"
     assert booking.render_ops("nobody") is None
+
+
+def test_apply_ops_names_an_op_that_does_not_fit():
+    from streamchatai.errors import InvalidArgument
+
+    tree = {"id": "r", "type": "box", "props": {}, "children": [], "events": [], "state": "ready", "bindings": {},
+            "entrance": 0}
+    with pytest.raises(InvalidArgument, match=r"ops\[0\]: a remove op before any tree"):
+        apply_ops(None, [{"op": "remove", "id": "x"}])
+    with pytest.raises(InvalidArgument, match=r"ops\[1\]: no node x in the tree"):
+        apply_ops(dict(tree), [{"op": "update", "id": "r", "props": {}, "state": "ready", "events": [], "bindings": {},
+                                "entrance": 1}, {"op": "remove", "id": "x"}])
+    with pytest.raises(InvalidArgument, match=r"ops\[0\]: the root r cannot be removed"):
+        apply_ops(dict(tree), [{"op": "remove", "id": "r"}])
+    with pytest.raises(InvalidArgument, match=r"ops\[0\]: index 1 is past the children of r"):
+        apply_ops(dict(tree, children=[]), [{"op": "insert", "parent": "r", "index": 1, "node": tree}])
