@@ -65,7 +65,7 @@ def main():
     text = json.dumps(ATTACHMENTS, ensure_ascii=False)
     encoded = text.encode()
     decoded_text = ctypes.string_at(_out(lib.sca_parts_decode, encoded))
-    print("5. The Python binding (python/bench/bench_binding.py): four attachments, %d bytes of JSON" % len(encoded))
+    print("6. The Python binding (python/bench/bench_binding.py): four attachments, %d bytes of JSON" % len(encoded))
     rows = [
         ("decode_parts(list of dicts)", lambda: streamchatai.decode_parts(ATTACHMENTS)),
         ("decode_parts(JSON text)", lambda: streamchatai.decode_parts(text)),
@@ -87,7 +87,7 @@ def main():
 
 
 def openui_stream(quick):
-    """Section 5b: the 64 KB OpenUI program bench_c_path streams (written by
+    """The 64 KB OpenUI program bench_c_path streams in its section 5 (written by
     `streamchatai-bench --write-corpus build/bench`), in 1,000 chunks."""
     path = Path(__file__).resolve().parents[2] / "build" / "bench" / "openui-tree-64KB.txt"
     if not path.exists():
