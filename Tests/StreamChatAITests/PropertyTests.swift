@@ -8,9 +8,6 @@ import Testing
 @Suite struct PropertyTests {
     // MARK: diff(a, b) applied to a gives b
 
-    /// Applies ops the way a front end would, one by one (throwing at an op that does not fit).
-    func apply(_ ops: [UIDiff.Op], to tree: UINode) throws -> UINode { try UIDiff.apply(ops, to: tree) }
-
     /// A tree whose ids come from a small pool, so that two trees share nodes
     /// that moved, changed type or changed content.
     func randomTree(_ g: inout SeededRandom, ids: inout [String], depth: Int = 0) -> UINode {
@@ -44,7 +41,7 @@ import Testing
                 b.type = a.type
             }
             let ops = UIDiff.ops(from: a, to: b)
-            #expect(try apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
+            #expect(try UIDiff.apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
             #expect(UIDiff.ops(from: b, to: b).isEmpty)
             if a.id == b.id && a.type == b.type {
                 #expect(ops == UIDiff.opsWithMoves(from: a, to: b), "round \(round)")
@@ -117,7 +114,7 @@ import Testing
                 #expect(ops == UIDiff.opsWithMoves(from: a, to: b), "round \(round)")
                 if UIDiff.opsInPlace(from: a, to: b) != nil { inPlace += 1 }
             }
-            #expect(try apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
+            #expect(try UIDiff.apply(ops, to: a) == b, "round \(round): \(ops.map(\.jsonValue))")
             // Written straight to JSON, the ops read back as their JSON values.
             var writer = JSONWriter()
             AIUIRender(messageID: "m", format: "f", isStreaming: true, root: b).write(to: &writer, ops: ops)
@@ -134,7 +131,7 @@ import Testing
         let new = UINode(id: "r", type: "box", children: [children[0], children[4], children[1], children[2], children[3]])
         let ops = UIDiff.ops(from: old, to: new)
         #expect(ops.map(\.jsonValue) == [["op": "remove", "id": "e"], ["op": "insert", "parent": "r", "index": 1, "node": children[4].jsonValue]])
-        #expect(try apply(ops, to: old) == new)
+        #expect(try UIDiff.apply(ops, to: old) == new)
     }
 
     // MARK: decoding never fails on any JSON value

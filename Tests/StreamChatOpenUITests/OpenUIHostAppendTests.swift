@@ -26,7 +26,7 @@ import Testing
         AIUIDocument(format: "openui", version: "1.0", isStreaming: streaming, content: .string(text))
     }
 
-    /// The program cut every `size` bytes (at character boundaries).
+    /// The program cut every `size` characters.
     func pieces(_ size: Int) -> [String] {
         var out: [String] = []
         var rest = Substring(program)

@@ -33,16 +33,15 @@ public struct AIUIDocument: Sendable, Hashable {
         return nil
     }
 
-    /// Adds `text` to the end of a text document, in place when nothing else holds the text; `isStreaming`
-    /// false ends it. Returns false, changing nothing, when the content is not text.
-    mutating func append(_ text: String, isStreaming: Bool) -> Bool {
-        guard case .string(var whole) = content else { return false }
+    /// Adds `text` to the end of a text document (``textUTF8Count`` not nil), in place when nothing else holds the
+    /// text; `isStreaming` false ends it.
+    mutating func append(_ text: String, isStreaming: Bool) {
+        guard case .string(var whole) = content else { return }
         // Let go of the document's hold first, so the text grows in place rather than being copied per piece.
         content = .null
         whole += text
         content = .string(whole)
         self.isStreaming = isStreaming
-        return true
     }
 
     /// Whether `other` differs from this document, read cheaply: text content of another length is

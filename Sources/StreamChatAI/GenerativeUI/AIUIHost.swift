@@ -219,7 +219,7 @@ public final class AIUIHost: Sendable {
         guard size <= limits.maxBytes else {
             throw StreamChatAIError(.limitExceeded, "the reply \(messageID)'s document would be \(size) bytes, over the limit of \(limits.maxBytes)")
         }
-        _ = reply.document.append(text, isStreaming: isStreaming)
+        reply.document.append(text, isStreaming: isStreaming)
         if !text.isEmpty || !isStreaming { reply.revision += 1 }
         return (reply.document, reply.renderer)
     }
@@ -308,15 +308,14 @@ public final class AIUIHost: Sendable {
     /// costs those nodes, not the tree. The render's `root` is the new tree; nil when the reply shows its text.
     public func renderOps(messageID: String) -> (render: AIUIRender, ops: [UIDiff.Op])? {
         let made = render(messageID: messageID)
-        // Swapped in place: a read of the reply through the dictionary would copy its every member.
-        var last = made?.root
-        let kept = state.withLock { s -> Bool in
-            guard let at = s.replies.index(forKey: messageID) else { return false }
-            swap(&last, &s.replies.values[at].given)
-            return true
+        let last = state.withLock { s -> UINode? in
+            guard let at = s.replies.index(forKey: messageID) else { return nil }
+            // Swapped in place: a read of the reply through the dictionary would copy its every member.
+            var tree = made?.root
+            swap(&tree, &s.replies.values[at].given)
+            return tree
         }
         guard let render = made else { return nil }
-        if !kept { last = nil }
         return (render, last.map { UIDiff.ops(from: $0, to: render.root) } ?? [.replace(node: render.root)])
     }
 
