@@ -25,7 +25,7 @@ def entry_symbols(binary):
     their closures. (Callgrind's toggles flip on every entry, so none of them may call another while the bench runs:
     `append` calls `update` only after the text was complete.)"""
     listing = subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout
-    pattern = re.compile(r"^\S+ T (\$s16StreamChatOpenUI0C7UIReplyC6(?:update4text11isStreaming|append_11isStreaming|render7appNode)\S*tF)$")
+    pattern = re.compile(r"^\S+ [Tt] (\$s16StreamChatOpenUI0C7UIReplyC6(?:update4text11isStreaming|append_11isStreaming|render7appNode)\S*tF)$")
     names = [m.group(1) for m in map(pattern.match, listing.splitlines()) if m]
     if len(names) != 3:
         sys.exit(f"expected the three OpenUIReply entries in {binary}, found {names}")

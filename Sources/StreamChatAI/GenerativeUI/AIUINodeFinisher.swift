@@ -64,6 +64,10 @@ package final class AIUIRenderPass: @unchecked Sendable {
     @exclusivity(unchecked) var fresh = false
     @exclusivity(unchecked) var refused: [String] = []
 
+    /// Which reply's pass this is: the same on each of its renders, another for another reply (or host). An engine
+    /// keeping nodes made under one reuses them under that one only.
+    package var owner: ObjectIdentifier { ObjectIdentifier(finisher) }
+
     init(finisher: AIUINodeFinisher, policy: AIUIPolicy) {
         self.finisher = finisher
         self.policy = policy

@@ -4,8 +4,9 @@ import Synchronization
 /// OpenUI's engine for one conversation: a runtime per reply, fed each
 /// version of the reply's text; Queries run the host's read-only tools once
 /// the reply is complete, Mutations run on a tap, and results arriving later
-/// make the reply render again.
-final class OpenUIEngine: AIUIEngine {
+/// make the reply render again. It keeps each reply's nodes between views and puts each node it makes through the
+/// host's pass (``AIUINodeFinishingEngine``): a chunk costs the nodes it changed, with no second walk of the tree.
+final class OpenUIEngine: AIUINodeFinishingEngine {
     private struct Reply {
         var runtime: OpenUIReply
         /// The problems last told to the host, so an unchanged list is not told again.
@@ -57,9 +58,9 @@ final class OpenUIEngine: AIUIEngine {
         let (root, problems) = replies.withLock { all -> (UINode?, [OpenUIError]) in
             guard let reply = all[context.messageID] else { return (nil, []) }
             let appNames = Dictionary(context.components.map { ($0.pascalCaseName, $0) }, uniquingKeysWith: { a, _ in a })
-            let (root, result) = reply.runtime.render { name, id, arguments in
+            let (root, result) = reply.runtime.render(appNode: { name, id, arguments in
                 appNames[name].map { context.componentNode($0, id: id, arguments: arguments) }
-            }
+            }, pass: context.pass)
             // The error list is told when it changed (spec §8.3), and only once the reply is complete.
             guard !reply.runtime.isStreaming, result.errors != reply.reported else { return (root, []) }
             let fresh = result.errors.filter { !reply.reported.contains($0) }

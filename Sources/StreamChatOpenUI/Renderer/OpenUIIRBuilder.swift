@@ -159,6 +159,9 @@ struct OpenUIIRBuilder {
         var events: [String: [String]] = [:]
         /// The room of the last render's list of statements shown, taken again by the next (see ``startRender(statements:)``).
         var spareOrder: [Int] = []
+        /// The host's pass its nodes went through as they were made (see ``pass``), nil when none did: nodes kept
+        /// under one are not reused under another (or none), as what was done to them may not be what it does.
+        var finisher: ObjectIdentifier?
 
         subscript(slot: Int) -> Kept? {
             get { slot < kept.count ? kept[slot] : nil }
@@ -176,6 +179,10 @@ struct OpenUIIRBuilder {
     let appNode: ((String, String, JSONValue) -> UINode?)?
     /// Whether to record ``index`` (events need it; a render needn't).
     var recordsIndex = true
+    /// The host's pass of the render (``AIUIRenderPass``), run on each node as it is made (not on one kept from an
+    /// earlier render, which went through it then): the host then takes the tree as it is. Set before
+    /// ``startRender(statements:)``.
+    var pass: AIUIRenderPass?
     /// Whether the program shows each statement at most once (``OpenUIProgram/showsEachStatementOnce(entry:)``): a
     /// statement's node is then named by the statement alone, and a reused node's statements need no marks.
     var showsEachStatementOnce = false
@@ -217,6 +224,8 @@ struct OpenUIIRBuilder {
     /// program's `statements` from the start: a reused node marks every statement under it, and renders that showed each
     /// statement once made no marks, so their statements may have none yet.
     mutating func startRender(statements: Int) {
+        let finisher = pass?.owner
+        if memory.finisher != finisher { memory = Memory(finisher: finisher) }
         memory.generation += 1
         if !showsEachStatementOnce && statements > 0 { memory.shown.makeRoom(for: statements - 1, empty: 0) }
         swap(&usedOrder, &memory.spareOrder)
@@ -338,6 +347,7 @@ struct OpenUIIRBuilder {
         guard nodeCount <= Self.maxNodes, StackGuard.hasRoom() else {
             isTruncated = true
             var node = UINode(id: id, type: c.type)
+            pass?.finish(&node)
             if let tag { Self.tag(&node, tag, again: false) }
             return node
         }
@@ -359,6 +369,7 @@ struct OpenUIIRBuilder {
             tookNode = true
         } else {
             made = build(c, id: id, formName: formName)
+            pass?.finish(&made)
             if let tag { Self.tag(&made, tag, again: false) }
         }
         if c.statementSlot >= 0, id == c.statementID, let current = values?.version(of: c.statementSlot), !isTruncated,

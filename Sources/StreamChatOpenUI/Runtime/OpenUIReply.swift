@@ -230,6 +230,11 @@ public final class OpenUIReply {
 
     /// The UI IR of the reply and what was found, with `appNode` making the host's own components.
     public func render(appNode: ((String, String, JSONValue) -> UINode?)? = nil) -> (root: UINode?, result: OpenUIResult) {
+        render(appNode: appNode, pass: nil)
+    }
+
+    /// The UI IR of the reply, each node put through the host's `pass` as it is made (see ``OpenUIIRBuilder/pass``).
+    package func render(appNode: ((String, String, JSONValue) -> UINode?)?, pass: AIUIRenderPass?) -> (root: UINode?, result: OpenUIResult) {
         // The last tree let go before the evaluation: the values it holds then change in place (see
         // `OpenUIEvaluator.spliced`).
         lastRoot = nil
@@ -239,6 +244,7 @@ public final class OpenUIReply {
         builder.recordsIndex = false
         builder.showsEachStatementOnce = result.entrySlot.map(program.showsEachStatementOnce(entry:)) ?? false
         builder.values = cache
+        builder.pass = pass
         // Moved, not shared: the builder's first write would copy the tables otherwise.
         builder.memory = builderMemory
         builderMemory = OpenUIIRBuilder.Memory()
