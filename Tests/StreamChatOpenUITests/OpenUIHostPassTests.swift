@@ -64,4 +64,65 @@ import Testing
         let again = try #require(reply.render(appNode: nil, pass: other).root)
         #expect(node(again, "img")?.props["src"] == "file:///etc/passwd" && other.refused.isEmpty)
     }
+
+    /// Every media member in `root`'s nodes, at any depth of their props.
+    func media(_ root: UINode?) -> [String] {
+        var out: [String] = []
+        func scan(_ value: JSONValue, key: String?) {
+            switch value {
+            case .string(let text) where key.map(AIUIPolicy.mediaProps.contains) == true: out.append(text)
+            case .object(let inner): for (k, v) in inner { scan(v, key: k) }
+            case .array(let list): for item in list { scan(item, key: key) }
+            default: break
+            }
+        }
+        root?.walk { node, _ in scan(.object(node.props), key: nil) }
+        return out
+    }
+
+    /// `root` with every entrance 0 (they tell the order nodes arrived in, which a stream and one text differ in).
+    func withoutEntrances(_ root: UINode?) -> UINode? {
+        guard var root else { return nil }
+        root.transform { $0.entrance = 0 }
+        return root
+    }
+
+    @Test func `every medium a streamed reply shows went through the media rule once, whichever render made its node`() throws {
+        var programs = OpenUIIncrementalRenderTests.programs().filter { $0.name.hasPrefix("benchmarks/") }
+        // Media in statements, inline in lists, in a statement written over several chunks, and refused.
+        programs.append(("generated/media", """
+        root = Card([header, hero, gallery, Image("inline", "https://cdn.example.com/i.jpg"), TextContent("between"), Image("second", "https://cdn.example.com/j.jpg"), bad])
+        header = CardHeader("Photos", "three")
+        hero = ImageBlock("https://cdn.example.com/hero-with-a-long-name-that-takes-several-chunks-to-arrive.jpg", "hero")
+        gallery = ImageGallery([{src: "https://cdn.example.com/1.jpg", alt: "one"}, {src: "https://cdn.example.com/2.jpg", alt: "two"}])
+        bad = Image("refused", "file:///etc/passwd")
+
+        """, .chat))
+        let proxy = "https://proxy.test/?u="
+        for (name, text, library) in programs {
+            for size in [3, 17, 64] {
+                let log = UIHostLog()
+                let host = log.host(renderers: [OpenUIRenderer(library: library)],
+                                    mediaURL: { $0.hasPrefix("https://") ? proxy + $0 : nil })
+                host.receive(messageID: "m", document: document("", streaming: true))
+                let bytes = Array(text.utf8)
+                var end = 0
+                while end < bytes.count {
+                    let start = end
+                    end = min(bytes.count, end + size)
+                    while end < bytes.count && (bytes[end] & 0xC0) == 0x80 { end += 1 }
+                    try host.append(messageID: "m", text: String(decoding: bytes[start..<end], as: UTF8.self), isStreaming: end < bytes.count)
+                    let shown = media(host.render(messageID: "m")?.root)
+                    // Through the rule once: proxied, and not twice.
+                    #expect(shown.allSatisfy { $0.hasPrefix(proxy) && !$0.dropFirst(proxy.count).hasPrefix(proxy) },
+                            "\(name) in chunks of \(size), at byte \(end): \(shown)")
+                }
+                let streamed = host.render(messageID: "m")?.root
+                if text.contains("src: \"https://") || text.contains("\"https://cdn") { #expect(media(streamed).count >= 4, "\(name)") }
+                let whole = UIHostLog().host(renderers: [OpenUIRenderer(library: library)], mediaURL: { $0.hasPrefix("https://") ? proxy + $0 : nil })
+                whole.receive(messageID: "m", document: document(text, streaming: false))
+                #expect(withoutEntrances(streamed) == withoutEntrances(whole.render(messageID: "m")?.root), "\(name) in chunks of \(size)")
+            }
+        }
+    }
 }
