@@ -37,6 +37,26 @@ import Testing
         #expect(log.errors.withLock { $0 }.isEmpty)
     }
 
+    @Test func `a list of components is the node's children and not in props, before its components arrive too`() throws {
+        let log = Log()
+        let host = host(log)
+        receive(host, "root = Card([tabs])\ntabs = Tabs([day])\nday = TabItem(\"d1\", \"Day 1\", [intro, more])\n", streaming: true)
+        let waiting = try #require(host.render(messageID: "m")?.root)
+        let day = try #require(waiting.children.first?.children.first)
+        #expect(day.id == "day" && day.children.isEmpty && day.props["content"] == nil && day.props["trigger"] == "Day 1")
+        #expect(waiting.props["children"] == nil && waiting.children.first?.props["items"] == nil)
+        receive(host, "root = Card([tabs])\ntabs = Tabs([day])\nday = TabItem(\"d1\", \"Day 1\", [intro, more])\nintro = TextContent(\"Hi\")\n")
+        let arrived = try #require(host.render(messageID: "m")?.root)
+        let shown = try #require(arrived.children.first?.children.first)
+        #expect(shown.children.map(\.id) == ["intro"] && shown.props["content"] == nil)
+        // The ops between the two change no prop of the day: its component only arrives.
+        #expect(UIDiff.ops(from: waiting, to: arrived).map { $0.jsonValue["op"] } == ["insert"])
+        // Inline components too.
+        receive(host, "root = Card([Table([Col(\"A\", [1, 2])])])\n", id: "t")
+        let table = try #require(host.render(messageID: "t")?.root.children.first)
+        #expect(table.props["columns"] == nil && table.children.map(\.type) == ["Col"])
+    }
+
     @Test func `while a reply streams, ids stay and nodes arrive as their statements complete`() throws {
         let log = Log()
         let host = host(log)

@@ -636,9 +636,11 @@ struct OpenUIIRBuilder {
         var bindings = JSONObject()
         var children: [UINode] = []
         let state = self.state
+        let library = self.library
         placeChildren(of: c, id: id, formName: formName, into: &children) { name, value, rest in
+            // A list that held components only keeps nothing: like a component-valued prop, it is not in props.
             if let rest {
-                props[name] = rest
+                if rest != .null { props[name] = rest }
                 return
             }
             switch value {
@@ -646,6 +648,9 @@ struct OpenUIIRBuilder {
                 props[name] = (state[variable] ?? .null).jsonValue
                 bindings[name] = .string(variable)
             case .null, .invisible:
+                return
+            case .array(let items) where items.isEmpty && Self.isComponentList(name, of: c.type, in: library):
+                // A list of components with none in it yet (its statements not arrived) is not in props either.
                 return
             default:
                 props[name] = value.jsonValue
@@ -696,6 +701,12 @@ struct OpenUIIRBuilder {
         }
         guard let rest, rest.contains(where: { if case .null = $0 { false } else { true } }) else { return .null }
         return .array(rest)
+    }
+
+    /// Whether the prop `name` of the component type `type` is a list of components (as the library declares it).
+    private static func isComponentList(_ name: String, of type: String, in library: OpenUILibrary) -> Bool {
+        guard case .array(.component)? = library.component(named: type)?.props.first(where: { $0.name == name })?.type else { return false }
+        return true
     }
 
     private static func containsComponents(_ items: [OpenUIValue]) -> Bool {
