@@ -559,9 +559,11 @@ sca_status sca_ui_host_set_render_callback(sca_ui_host *host, sca_ui_render_fn f
 /** Hands the host a reply's custom data as it arrives (oldest first, also for
  *  replies not on screen). *out_json (may be NULL) receives {"ui": true} or
  *  {"ui": false, "reason": "..."}: then the reply shows its text. A
- *  malformed ai_ui field is a reason, never a failure. Free *out_json with
- *  sca_free(). Errors: SCA_E_INVALID_ARGUMENT (NULL or not UTF-8),
- *  SCA_E_INVALID_JSON, SCA_E_LIMIT. [any-thread] Since 0.1. */
+ *  malformed ai_ui field is a reason, never a failure. Called for one reply
+ *  from several threads at once, the built-in renderers show the custom data
+ *  the host took last. Free *out_json with sca_free(). Errors:
+ *  SCA_E_INVALID_ARGUMENT (NULL or not UTF-8), SCA_E_INVALID_JSON,
+ *  SCA_E_LIMIT. [any-thread] Since 0.1. */
 sca_status sca_ui_host_receive(sca_ui_host *host, const char *message_id, const char *custom_data_json,
                                char **out_json);
 

@@ -1,4 +1,4 @@
-import StreamChatAI
+@testable import StreamChatAI
 import TestSupport
 import Testing
 @testable import StreamChatA2UI
@@ -63,5 +63,23 @@ import Testing
             tree = got.render.root
         }
         #expect(Self.ids(tree).contains("row@/items/1^plans"))
+    }
+
+    @Test func `a document older than the one the engine read, reaching it later, is left`() {
+        let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+        let engine = A2UIRenderer(catalogAliases: ["basic"]).makeEngine()
+        func context(_ order: Int?) -> AIUIContext {
+            AIUIContext(host: host, messageID: "m", components: [], isStreaming: true, documentOrder: order)
+        }
+        let full = Self.document(Self.lines[...], streaming: true), short = Self.document(Self.lines[..<1], streaming: true)
+        engine.receive(full, context: context(3))
+        let read = Self.ids(engine.view(for: full, context: context(nil)))
+        #expect(read.contains("plans"))
+        // Two threads' documents reaching the engine in the other order than the host took them: the older is left.
+        engine.receive(short, context: context(2))
+        #expect(Self.ids(engine.view(for: full, context: context(nil))) == read)
+        // A later one is read (here the agent rewrote the reply: its surface starts over).
+        engine.receive(short, context: context(4))
+        #expect(!Self.ids(engine.view(for: short, context: context(nil))).contains("plans"))
     }
 }

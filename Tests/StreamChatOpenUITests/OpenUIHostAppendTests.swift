@@ -1,5 +1,5 @@
 import Dispatch
-import StreamChatAI
+@testable import StreamChatAI
 import Synchronization
 import TestSupport
 import Testing
@@ -144,5 +144,28 @@ import Testing
             #expect(made.render.root == fresh.render(messageID: "m")?.root, "round \(round)")
             #expect(made.render.root.children.count == 101)
         }
+    }
+
+    @Test func `a document older than the one the engine read, reaching it later, is left`() throws {
+        let host = host()
+        let engine = OpenUIRenderer(library: .chat).makeEngine()
+        func context(_ order: Int?) -> AIUIContext {
+            AIUIContext(host: host, messageID: "m", components: [], isStreaming: true, documentOrder: order)
+        }
+        func text() -> String? {
+            engine.view(for: document("", streaming: true), context: context(nil))?.children.first?.props["text"]?.stringValue
+        }
+        let newer = "root = Card([TextContent(\"newer\")])\n", older = "root = Card([TextContent(\"older\")])\n"
+        engine.receive(document(newer, streaming: true), context: context(5))
+        engine.receive(document(older, streaming: true), context: context(4))
+        #expect(text() == "newer")
+        // A piece appended to an older document, too.
+        engine.receive(appended: "x = 1\n", to: document(older + "x = 1\n", streaming: true), context: context(3))
+        #expect(text() == "newer")
+        // The same order is the same document; a later one is read; without a host, calls are read as they come.
+        engine.receive(document(older, streaming: true), context: context(6))
+        #expect(text() == "older")
+        engine.receive(document(newer, streaming: true), context: context(nil))
+        #expect(text() == "newer")
     }
 }

@@ -19,6 +19,11 @@ public struct AIUIContext: Sendable {
     /// The host's pass of the render, for an engine that runs it on each node it makes (``AIUINodeFinishingEngine``);
     /// nil without a host, for other engines, and outside a render.
     package let pass: AIUIRenderPass?
+    /// Where the document this call brings (``AIUIEngine/receive(_:context:)``, a piece appended) stands in the order
+    /// the host took the reply's documents and pieces in: a later one has a higher number, the same document the same.
+    /// Calls for one reply from several threads may reach an engine in another order; one older than the document the
+    /// engine read already brings nothing new and is left. Nil without a host, and for other calls.
+    public let documentOrder: Int?
 
     /// A context with no UI host, to run a renderer's engine on its own (a test, a tool, a
     /// benchmark): no tools, media withheld, links not opened, problems not told.
@@ -26,13 +31,15 @@ public struct AIUIContext: Sendable {
         host = nil
         toolRuns = nil
         pass = nil
+        documentOrder = nil
         self.messageID = messageID
         self.components = components
         self.isStreaming = isStreaming
     }
 
     init(host: AIUIHost, messageID: String, components: [AIUIComponentDefinition], isStreaming: Bool,
-         toolRuns: AIUIToolRunLog? = nil, pass: AIUIRenderPass? = nil) {
+         toolRuns: AIUIToolRunLog? = nil, pass: AIUIRenderPass? = nil, documentOrder: Int? = nil) {
+        self.documentOrder = documentOrder
         self.host = host
         self.pass = pass
         self.messageID = messageID

@@ -137,9 +137,9 @@ public final class AIUIHost: Sendable {
 
     /// `components`: the app's components when the caller read them already (under the lock it held), else read now.
     func context(_ messageID: String, _ renderer: any AIUIRenderer, streaming: Bool, toolRuns: AIUIToolRunLog? = nil,
-                 pass: AIUIRenderPass? = nil, components: [AIUIComponentDefinition]? = nil) -> AIUIContext {
+                 pass: AIUIRenderPass? = nil, components: [AIUIComponentDefinition]? = nil, documentOrder: Int? = nil) -> AIUIContext {
         AIUIContext(host: self, messageID: messageID, components: renderer.usable(components ?? self.components), isStreaming: streaming,
-                    toolRuns: toolRuns, pass: pass)
+                    toolRuns: toolRuns, pass: pass, documentOrder: documentOrder)
     }
 
     // MARK: Replies
@@ -159,22 +159,26 @@ public final class AIUIHost: Sendable {
     /// Takes a reply's document. Returns why it can't show, when no renderer reads it.
     @discardableResult
     public func receive(messageID: String, document: AIUIDocument) -> AIUIDocument.NoUI? {
-        let chosen = state.withLock { s -> (any AIUIRenderer, any AIUIEngine, [AIUIComponentDefinition])? in
+        let chosen = state.withLock { s -> (any AIUIRenderer, any AIUIEngine, [AIUIComponentDefinition], Int)? in
             let index = s.renderers.firstIndex { $0.renderer.format == document.format && $0.renderer.supports(version: document.version) }
             // Changed in place, through its index: a move of the reply out and back per update would cost its every member twice.
+            let revision: Int
             if let at = s.replies.index(forKey: messageID) {
                 Self.update(&s.replies.values[at], document: document, renderer: index)
+                revision = s.replies.values[at].revision
             } else {
                 var reply = AIUIReply(document: document)
                 Self.update(&reply, document: document, renderer: index)
+                revision = reply.revision
                 s.replies[messageID] = reply
             }
-            return index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components) }
+            return index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components, revision) }
         }
-        guard let (renderer, engine, components) = chosen else {
+        guard let (renderer, engine, components, revision) = chosen else {
             return AIUIDocument.NoUI("no renderer reads \(document.format)\(document.version.map { " \($0)" } ?? ""); the reply shows its text")
         }
-        engine.receive(document, context: context(messageID, renderer, streaming: document.isStreaming, components: components))
+        engine.receive(document, context: context(messageID, renderer, streaming: document.isStreaming, components: components,
+                                                  documentOrder: revision))
         return nil
     }
 
@@ -191,17 +195,18 @@ public final class AIUIHost: Sendable {
     ///   content is JSON rather than text, or the document ended already); limit exceeded (the document would be
     ///   larger than `limits.maxBytes`). Nothing changes then.
     public func append(messageID: String, text: String, isStreaming: Bool, limits: JSONLimits = .default) throws(StreamChatAIError) {
-        let chosen = try state.withLock { s throws(StreamChatAIError) -> (AIUIDocument, (any AIUIRenderer, any AIUIEngine, [AIUIComponentDefinition])?) in
+        let chosen = try state.withLock { s throws(StreamChatAIError) -> (AIUIDocument, Int, (any AIUIRenderer, any AIUIEngine, [AIUIComponentDefinition])?) in
             guard let at = s.replies.index(forKey: messageID) else {
                 throw StreamChatAIError(.notFound, "the reply \(messageID) has no document to add to: receive its custom data first")
             }
             // Changed in place: a read of the reply through the dictionary would copy its every member.
             let (document, index) = try Self.append(text, isStreaming: isStreaming, limits: limits, messageID: messageID,
                                                     to: &s.replies.values[at])
-            return (document, index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components) })
+            return (document, s.replies.values[at].revision, index.map { (s.renderers[$0].renderer, s.renderers[$0].engine, s.components) })
         }
-        guard let (renderer, engine, components) = chosen.1 else { return }
-        engine.receive(appended: text, to: chosen.0, context: context(messageID, renderer, streaming: isStreaming, components: components))
+        guard let (renderer, engine, components) = chosen.2 else { return }
+        engine.receive(appended: text, to: chosen.0, context: context(messageID, renderer, streaming: isStreaming, components: components,
+                                                                     documentOrder: chosen.1))
     }
 
     /// Adds `text` to `reply`'s text document (see ``append(messageID:text:isStreaming:limits:)``); returns the
