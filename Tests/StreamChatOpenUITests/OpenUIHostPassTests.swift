@@ -10,12 +10,6 @@ import Testing
         AIUIDocument(format: "openui", version: "1.0", isStreaming: streaming, content: .string(text))
     }
 
-    func node(_ root: UINode?, _ id: String) -> UINode? {
-        var found: UINode?
-        root?.walk { n, _ in if n.id == id { found = n } }
-        return found
-    }
-
     @Test func `media an OpenUI reply shows goes through the media policy as its node is made, told once`() throws {
         let log = UIHostLog()
         let host = log.host(renderers: [OpenUIRenderer(library: .chat)])
@@ -23,15 +17,15 @@ import Testing
         try host.append(messageID: "m", text: "bad = ImageBlock(\"file:///etc/passwd\", \"secret\")\n", isStreaming: true)
         try host.append(messageID: "m", text: "good = ImageBlock(\"https://cdn.example.com/a.jpg\", \"ok\")\n", isStreaming: true)
         let first = try #require(host.render(messageID: "m")?.root)
-        #expect(node(first, "bad")?.props["src"] == nil && node(first, "bad")?.props["alt"] == "secret")
-        #expect(node(first, "good")?.props["src"] == "https://cdn.example.com/a.jpg")
+        #expect(first.find("bad")?.props["src"] == nil && first.find("bad")?.props["alt"] == "secret")
+        #expect(first.find("good")?.props["src"] == "https://cdn.example.com/a.jpg")
         #expect(log.allErrors.filter { $0.contains("the media policy refused") }.count == 1)
         // The statement being written changes on each chunk; the kept image stays as the pass left it, not told again.
         try host.append(messageID: "m", text: "text = TextContent(\"Hel", isStreaming: true)
         _ = host.render(messageID: "m")
         try host.append(messageID: "m", text: "lo\")\n", isStreaming: false)
         let last = try #require(host.render(messageID: "m")?.root)
-        #expect(node(last, "bad")?.props["src"] == nil && node(last, "text")?.props["text"] == "Hello")
+        #expect(last.find("bad")?.props["src"] == nil && last.find("text")?.props["text"] == "Hello")
         #expect(log.allErrors.filter { $0.contains("the media policy refused") }.count == 1)
     }
 
@@ -39,30 +33,30 @@ import Testing
         let host = UIHostLog().host(renderers: [OpenUIRenderer(library: .chat)])
         host.receive(messageID: "m", document: document("root = Card([a, b, c])\na = TextContent(\"one\")\n", streaming: true))
         let first = try #require(host.render(messageID: "m")?.root)
-        #expect(first.entrance == 0 && node(first, "a")?.entrance == 0)
+        #expect(first.entrance == 0 && first.find("a")?.entrance == 0)
         try host.append(messageID: "m", text: "b = TextContent(\"two\")\nc = TextContent(\"thr", isStreaming: true)
         let second = try #require(host.render(messageID: "m")?.root)
-        #expect(second.entrance == 0 && node(second, "a")?.entrance == 0)
-        #expect(node(second, "b")?.entrance == 1 && node(second, "c")?.entrance == 1)
+        #expect(second.entrance == 0 && second.find("a")?.entrance == 0)
+        #expect(second.find("b")?.entrance == 1 && second.find("c")?.entrance == 1)
         // `c` is made again as it is written: it keeps the entrance its id was given.
         try host.append(messageID: "m", text: "ee\")\n", isStreaming: false)
         let third = try #require(host.render(messageID: "m")?.root)
-        #expect(node(third, "c")?.props["text"] == "three" && node(third, "c")?.entrance == 1 && node(third, "b")?.entrance == 1)
+        #expect(third.find("c")?.props["text"] == "three" && third.find("c")?.entrance == 1 && third.find("b")?.entrance == 1)
     }
 
     @Test func `nodes a reply made without the host's pass are made again under it`() throws {
         let reply = OpenUIReply(library: .chat)
         _ = reply.update(text: "root = Card([img])\nimg = ImageBlock(\"file:///etc/passwd\", \"x\")\n", isStreaming: false)
         let bare = try #require(reply.render().root)
-        #expect(node(bare, "img")?.props["src"] == "file:///etc/passwd")
+        #expect(bare.find("img")?.props["src"] == "file:///etc/passwd")
         let policy = AIUIPolicy(linkSchemes: ["https"], mediaSchemes: ["https"])
         let pass = AIUIRenderPass(finisher: AIUINodeFinisher(), policy: policy)
         let passed = try #require(reply.render(appNode: nil, pass: pass).root)
-        #expect(node(passed, "img")?.props["src"] == nil && pass.refused.count == 1)
+        #expect(passed.find("img")?.props["src"] == nil && pass.refused.count == 1)
         // Under another reply's pass (another host), they are made again too.
         let other = AIUIRenderPass(finisher: AIUINodeFinisher(), policy: AIUIPolicy(linkSchemes: [], mediaSchemes: ["file"]))
         let again = try #require(reply.render(appNode: nil, pass: other).root)
-        #expect(node(again, "img")?.props["src"] == "file:///etc/passwd" && other.refused.isEmpty)
+        #expect(again.find("img")?.props["src"] == "file:///etc/passwd" && other.refused.isEmpty)
     }
 
     /// Every media member in `root`'s nodes, at any depth of their props.

@@ -20,8 +20,8 @@ final class A2UIEngine: AIUINodeFinishingEngine {
         var components = -1
         /// What its views' builders call (made with its first view).
         var hooks: ViewHooks?
-        /// The order of the last document read (``AIUIContext/documentOrder``): an older one arriving later is left.
-        var order = Int.min
+        /// Leaves a document older than the one read, arriving later.
+        var order = AIUIDocumentOrderGate()
     }
 
     /// What a reply's views ask of the host and of the tool calls, made once per reply: the closures the
@@ -120,10 +120,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             // The reply's state is changed in place (a copy per message would copy its last view too).
             let reply = s.replies[context.messageID] ?? Reply()
             s.replies[context.messageID] = reply
-            if let order = context.documentOrder {
-                guard order >= reply.order else { return ([], []) }
-                reply.order = order
-            }
+            guard reply.order.takes(context) else { return ([], []) }
             reply.context = context
             let (items, restarted) = reply.stream.advance(document.content, complete: !document.isStreaming)
             if restarted {

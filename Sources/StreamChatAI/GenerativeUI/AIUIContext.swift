@@ -134,3 +134,20 @@ public struct AIUIContext: Sendable {
     /// Reports a problem with the reply's UI to the host's error callback.
     public func report(_ problem: String) { host?.report(problem, messageID: messageID) }
 }
+
+/// What an engine keeps per reply to leave a document older than the one it read (``AIUIContext/documentOrder``):
+/// calls for one reply from several threads may reach it in another order than the host took their documents.
+package struct AIUIDocumentOrderGate: Sendable {
+    private var last = Int.min
+
+    package init() {}
+
+    /// Whether the call of `context` brings a document no older than the last one taken, which it then is. A call
+    /// with no order (no host) is always taken.
+    package mutating func takes(_ context: AIUIContext) -> Bool {
+        guard let order = context.documentOrder else { return true }
+        guard order >= last else { return false }
+        last = order
+        return true
+    }
+}

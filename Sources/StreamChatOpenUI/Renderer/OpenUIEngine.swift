@@ -11,17 +11,8 @@ final class OpenUIEngine: AIUINodeFinishingEngine {
         var runtime: OpenUIReply
         /// The problems last told to the host, so an unchanged list is not told again.
         var reported: [OpenUIError] = []
-        /// The order of the last document read (``AIUIContext/documentOrder``): an older one arriving later is left.
-        var order = Int.min
-
-        /// Whether a call bringing the document numbered `order` (nil: unnumbered) is not older than the one read,
-        /// noting it as read when it is not.
-        mutating func takes(_ order: Int?) -> Bool {
-            guard let order else { return true }
-            guard order >= self.order else { return false }
-            self.order = order
-            return true
-        }
+        /// Leaves a document older than the one read, arriving later.
+        var order = AIUIDocumentOrderGate()
     }
 
     let library: OpenUILibrary
@@ -43,7 +34,7 @@ final class OpenUIEngine: AIUINodeFinishingEngine {
                 let merged = library.adding(appComponents: context.components)
                 all[context.messageID] = Reply(runtime: OpenUIReply(library: merged, functions: functions))
             }
-            guard all[context.messageID]!.takes(context.documentOrder) else { return [] }
+            guard all[context.messageID]!.order.takes(context) else { return [] }
             return all[context.messageID]!.runtime.update(text: text, isStreaming: document.isStreaming)
         }
         run(calls, context: context)
@@ -57,7 +48,7 @@ final class OpenUIEngine: AIUINodeFinishingEngine {
         guard case .string(let whole) = document.content else { return receive(document, context: context) }
         let calls = replies.withLock { all -> [OpenUIToolCall]? in
             guard let runtime = all[context.messageID]?.runtime else { return nil }
-            guard all[context.messageID]!.takes(context.documentOrder) else { return [] }
+            guard all[context.messageID]!.order.takes(context) else { return [] }
             let read = runtime.textUTF8Count, size = whole.utf8.count
             if read + text.utf8.count == size { return runtime.append(text, isStreaming: document.isStreaming) }
             if read >= size { return [] }
