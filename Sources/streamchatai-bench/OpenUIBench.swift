@@ -126,7 +126,7 @@ enum OpenUIBench {
 
     /// Runs the one-shot parse and render, then the stream fed each way in `feeds`, `rounds` times; the best of each.
     /// Cut other than `even`, the chunks follow the program's lines (`chunks` is not used).
-    /// (OPENUI_ONESHOT_ONLY leaves the streams out, for a profiler.)
+    /// (OPENUI_ONESHOT_ONLY leaves the streams out, for a profiler; OPENUI_STREAM_ONLY the one-shot runs.)
     static func run(bytes: Int, chunks: Int, rounds: Int, shape: Shape, feeds: [Feed] = [.pieces, .texts], cut: Cut = .even,
                     phases: Bool = false) -> Result {
         let text = program(bytes: bytes, shape: shape)
@@ -152,20 +152,24 @@ enum OpenUIBench {
         }
         let pieces = zip([0] + ends, ends).map { String(decoding: utf8[$0..<$1], as: UTF8.self) }
         let streaming = getenv("OPENUI_ONESHOT_ONLY") == nil
+        // (OPENUI_STREAM_ONLY leaves the one-shot runs out, for a profiler of the stream.)
+        let oneShotToo = getenv("OPENUI_STREAM_ONLY") == nil
         for _ in 0..<rounds {
-            let start = now()
-            let whole = OpenUIReply(library: library)
-            whole.update(text: text, isStreaming: false)
-            let parsed = now()
-            if phases { _ = whole.result() }
-            let evaluated = now()
-            let (root, _) = whole.render()
-            oneShot = min(oneShot, now() - start - (evaluated - parsed))
-            withExtendedLifetime(whole) {}
-            if phases { print("one-shot: update \((parsed - start) * 1000) ms, result() \((evaluated - parsed) * 1000) ms, render after it \((now() - evaluated) * 1000) ms") }
-            var count = 0
-            root?.walk { _, _ in count += 1 }
-            nodes = count
+            if oneShotToo {
+                let start = now()
+                let whole = OpenUIReply(library: library)
+                whole.update(text: text, isStreaming: false)
+                let parsed = now()
+                if phases { _ = whole.result() }
+                let evaluated = now()
+                let (root, _) = whole.render()
+                oneShot = min(oneShot, now() - start - (evaluated - parsed))
+                withExtendedLifetime(whole) {}
+                if phases { print("one-shot: update \((parsed - start) * 1000) ms, result() \((evaluated - parsed) * 1000) ms, render after it \((now() - evaluated) * 1000) ms") }
+                var count = 0
+                root?.walk { _, _ in count += 1 }
+                nodes = count
+            }
             guard streaming else { continue }
             for feed in feeds {
                 // The whole texts are made before the clock starts, as a client has them before it hands them over.

@@ -58,6 +58,7 @@ func bestSecondsPerCall(budget: Double, comparing contenders: [() -> Void]) -> [
 }
 
 func fmt(_ x: Double) -> String {
+    guard x.isFinite else { return "-" }
     if x >= 100 { return String(Int(x.rounded())) }
     let scaled = Int((x * 100).rounded())
     let fraction = scaled % 100

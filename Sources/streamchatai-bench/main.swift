@@ -58,6 +58,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile-decode") {
 
 // --openui-only [tree|flat|long]: only the OpenUI streaming section (one shape, to run under a profiler; `long` is one
 // statement as long as the program, only here).
+// OPENUI_STREAM_ONLY leaves the one-shot runs out (a profile of the stream alone; the one-shot prints as -).
 // OPENUI_FEED=pieces|texts streams one way only; OPENUI_ROUNDS runs it more than once (the best of each is printed);
 // OPENUI_KB makes the program that many KB instead of 64; OPENUI_CHUNKS cuts it in that many chunks instead of 1,000;
 // OPENUI_CUT=lines cuts it at line ends instead (no chunk leaves a statement half written), OPENUI_CUT=statements after a

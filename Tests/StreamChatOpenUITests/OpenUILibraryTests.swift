@@ -28,6 +28,31 @@ import Testing
         #expect(Set(chat.groups.flatMap(\.components)) == Set(chat.components.map(\.name)))
     }
 
+    /// Every prop of a library as its signature line was read: type, whether required, its default and whether it binds.
+    static func propsRead(_ library: OpenUILibrary) -> String {
+        library.components.map { entry in
+            entry.name + "\n" + entry.props.map { prop in
+                "  " + prop.signatureText + (prop.defaultValue.map { " = \($0.jsonValue)" } ?? "") + "\n"
+            }.joined()
+        }.joined()
+    }
+
+    @Test(arguments: ["chat", "standard"])
+    func `the built-in libraries read from their signature lines as their golden files say`(name: String) throws {
+        let library = name == "chat" ? OpenUILibrary.chat : OpenUILibrary.standard
+        let difference = goldenDifference(Self.propsRead(library), path: OpenUIPromptTests.goldenRoot + "/library-\(name)-props.txt")
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    @Test func `a signature splits at separators outside brackets and quotes, and trims spaces`() {
+        #expect(OpenUISignature.split(#" a: string ,b?: "x, y" | "z", c: (A | B)[] = [],  "#) == ["a: string", #"b?: "x, y" | "z""#, "c: (A | B)[] = []"])
+        #expect(OpenUISignature.split("x: {k: string, v: number}, y: Record<string, any>") == ["x: {k: string, v: number}", "y: Record<string, any>"])
+        #expect(OpenUISignature.split(#""é, ü" | "ß""#, separator: UInt8(ascii: "|")) == [#""é, ü""#, #""ß""#])
+        #expect(OpenUISignature.split("a,,b") == ["a", "", "b"])
+        #expect(OpenUISignature.split("   ").isEmpty)
+        #expect(OpenUISignature.type("  \"a\" | \"b\"  ", components: []) == .enumeration(["a", "b"]))
+    }
+
     @Test func `the standard library's root is Stack, with Modal and layout props`() throws {
         let standard = OpenUILibrary.standard
         #expect(standard.root == "Stack")

@@ -12,26 +12,35 @@ enum OpenUISignature {
         return OpenUILibrary.Entry(name, description, props, signature: signature)
     }
 
-    /// Splits at commas outside brackets and quotes.
-    static func split(_ text: String, separator: Character = ",") -> [String] {
+    /// Splits at `separator` (a comma unless told) outside brackets and quotes, each part trimmed of spaces; a
+    /// blank last part is left out. Read as bytes: the separators, brackets and quotes are ASCII, so a part always
+    /// ends at a character boundary (a host builds its libraries when it starts: reading characters one by one, with
+    /// their grapheme rules, made that take milliseconds).
+    static func split(_ text: String, separator: UInt8 = UInt8(ascii: ",")) -> [String] {
         var parts: [String] = []
-        var current = ""
+        let bytes = text.utf8
+        var start = bytes.startIndex
         var depth = 0
         var quoted = false
-        for c in text {
-            if c == "\"" { quoted.toggle() }
-            if !quoted {
-                if "([{<".contains(c) { depth += 1 }
-                if ")]}>".contains(c) { depth -= 1 }
-                if c == separator && depth == 0 {
-                    parts.append(current.trimmingSpaces)
-                    current = ""
-                    continue
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if !quoted {
+                switch byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "<"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ">"): depth -= 1
+                case separator where depth == 0:
+                    parts.append(text[start..<i].trimmingSpaces)
+                    start = bytes.index(after: i)
+                default: break
                 }
             }
-            current.append(c)
+            i = bytes.index(after: i)
         }
-        if !current.trimmingSpaces.isEmpty { parts.append(current.trimmingSpaces) }
+        let last = text[start...].trimmingSpaces
+        if !last.isEmpty { parts.append(last) }
         return parts
     }
 
@@ -42,9 +51,10 @@ enum OpenUISignature {
         let optional = name.hasSuffix("?")
         if optional { name.removeLast() }
         var defaultValue: OpenUIValue?
-        if let eq = split(typeText, separator: "=").dropFirst().first {
-            typeText = split(typeText, separator: "=")[0]
-            defaultValue = literal(eq)
+        let sides = split(typeText, separator: UInt8(ascii: "="))
+        if sides.count > 1 {
+            typeText = sides[0]
+            defaultValue = literal(sides[1])
         }
         var bindable = false
         if typeText.hasPrefix("$binding<"), typeText.hasSuffix(">") {
@@ -61,7 +71,7 @@ enum OpenUISignature {
             return .array(type(text, components: components))
         }
         if text.hasPrefix("("), text.hasSuffix(")") { return type(String(text.dropFirst().dropLast()), components: components) }
-        let options = split(text, separator: "|")
+        let options = split(text, separator: UInt8(ascii: "|"))
         if options.count > 1 || text.hasPrefix("\"") {
             if options.allSatisfy({ $0.hasPrefix("\"") }) { return .enumeration(options.map { String($0.dropFirst().dropLast()) }) }
             if options.allSatisfy({ $0.hasPrefix("@") }) { return .action(Set(options.map { String($0.dropFirst()) })) }
@@ -93,10 +103,18 @@ enum OpenUISignature {
 }
 
 extension String {
+    /// The text without its leading and trailing spaces.
+    var trimmingSpaces: String { self[...].trimmingSpaces }
+}
+
+extension Substring {
+    /// The text without its leading and trailing spaces (read as bytes: a space is one).
     var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start != end, bytes[start] == UInt8(ascii: " ") { start = bytes.index(after: start) }
+        while start != end, bytes[bytes.index(before: end)] == UInt8(ascii: " ") { end = bytes.index(before: end) }
+        return String(self[start..<end])
     }
 }
