@@ -5,9 +5,15 @@
 enum OpenUISignature {
     /// The entry a signature line describes; `components` are the names that are components.
     static func entry(_ signature: String, description: String, components: Set<String>) -> OpenUILibrary.Entry {
-        let open = signature.firstIndex(of: "(") ?? signature.endIndex
+        // (Found as bytes, the brackets being ASCII: see `split`.)
+        let open = signature.utf8.firstIndex(of: UInt8(ascii: "(")) ?? signature.endIndex
         let name = String(signature[..<open])
-        let inner = open < signature.endIndex ? String(signature[signature.index(after: open)...].dropLast()) : ""
+        var inner = ""
+        if open < signature.endIndex {
+            // Up to the closing parenthesis, the last character.
+            let start = signature.index(after: open)
+            inner = String(signature[start..<max(start, signature.index(before: signature.endIndex))])
+        }
         let props = split(inner).map { prop($0, components: components) }
         return OpenUILibrary.Entry(name, description, props, signature: signature)
     }
@@ -45,7 +51,7 @@ enum OpenUISignature {
     }
 
     private static func prop(_ text: String, components: Set<String>) -> OpenUILibrary.Prop {
-        let colon = text.firstIndex(of: ":") ?? text.endIndex
+        let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) ?? text.endIndex
         var name = String(text[..<colon]).trimmingSpaces
         var typeText = colon < text.endIndex ? String(text[text.index(after: colon)...]).trimmingSpaces : "any"
         let optional = name.hasSuffix("?")
