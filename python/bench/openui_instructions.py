@@ -22,10 +22,11 @@ import tempfile
 
 def entry_symbols(binary):
     """The mangled names of OpenUIReply.update(text:isStreaming:), append(_:isStreaming:) and render(appNode:), not of
-    their closures. (Callgrind's toggles flip on every entry, so none of them may call another while the bench runs:
-    `append` calls `update` only after the text was complete.)"""
+    their closures nor of render(appNode:pass:), which render(appNode:) calls. (Callgrind's toggles flip on every
+    entry, so none of them may call another while the bench runs: `append` calls `update` only after the text was
+    complete.)"""
     listing = subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout
-    pattern = re.compile(r"^\S+ [Tt] (\$s16StreamChatOpenUI0C7UIReplyC6(?:update4text11isStreaming|append_11isStreaming|render7appNode)\S*tF)$")
+    pattern = re.compile(r"^\S+ [Tt] (\$s16StreamChatOpenUI0C7UIReplyC6(?:update4text11isStreaming|append_11isStreaming|render7appNode0a)\S*tF)$")
     names = [m.group(1) for m in map(pattern.match, listing.splitlines()) if m]
     if len(names) != 3:
         sys.exit(f"expected the three OpenUIReply entries in {binary}, found {names}")
