@@ -571,6 +571,33 @@ import Testing
         #expect(streamed.statements.count == 3)
     }
 
+    @Test func `a statement whose newline ended a chunk is taken as parsed when the next chunk completes it, and read again when the next line continues it`() {
+        // Chunks ending at line ends, as a model's stream ends its lines: `c` is complete as it was, `t`'s next line
+        // continues it with `?` in the same chunk that completes it and starts `u`, and `u`'s next chunk begins with
+        // its continuation.
+        let chunks = ["root = Card([c, t, u, v])\n", "c = TextContent(\"first\")\n", "t = TextContent(x)\n",
+                      "? TextContent(\"yes\") : TextContent(\"no\")\nu = TextContent(\"u\")\n", "x = true\n",
+                      "? 1 : 2\n", "v = TextContent(\"v\")\n"]
+        var streamed = OpenUIStreamParser()
+        let reply = OpenUIReply(library: .chat)
+        var text = ""
+        for chunk in chunks {
+            text += chunk
+            streamed.feed(chunk)
+            var fresh = OpenUIStreamParser()
+            fresh.feed(text)
+            #expect(streamed.statements == fresh.statements, "after \(chunk.debugDescription)")
+            reply.append(chunk, isStreaming: true)
+            let (root, _) = reply.render()
+            #expect(root == Self.fresh(text, streaming: true, library: .chat).0, "after \(chunk.debugDescription)")
+        }
+        streamed.finish()
+        #expect(streamed.statements == OpenUIStreamParser(text: text).statements)
+        #expect(streamed.statements.map(\.name) == ["root", "c", "t", "u", "x", "v"])
+        #expect(streamed.statements[2].source.contains("? TextContent"))
+        #expect(streamed.statements[4].source == "x = true\n? 1 : 2")
+    }
+
     @Test func `a reused value still counts against the work budget`() {
         var lines = ["root = Stack([Table([Col(\"c\", l0)])])"]
         for i in 0..<40 { lines.append("l\(i) = [l\(i + 1), l\(i + 1)]") }

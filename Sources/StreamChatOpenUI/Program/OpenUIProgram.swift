@@ -176,7 +176,13 @@ public struct OpenUIProgram: Sendable {
     /// Adds a completed statement (after the others); returns the numbers of the names whose meaning may have changed.
     @discardableResult
     mutating func appendCompleted(_ s: OpenUIStatement) -> [Int] {
-        let (slot, stateNames, reads) = number(s)
+        // The tail's statement, now complete as it was (its end came at a chunk's end, as a model's stream ends its
+        // lines): numbered and defined already, so taken as it is (its names are numbered and keep their numbers).
+        // (The tail's statement is the last one; one that needed closing, as the tail's usually does, differs.)
+        let isPending = pendingSlots.count == 1 && statements.count == completedCount + 1 && !statements[completedCount].neededClosing
+            && statements[completedCount] == s
+        let asPending = isPending ? definitions[pendingSlots[0]] : nil
+        let (slot, stateNames, reads) = asPending != nil ? (pendingSlots[0], pendingStateNames[0], pendingReads[0]) : number(s)
         // What the name meant: the tail's statement of it (the usual end of a statement streamed) is moved out, not
         // copied, before the tail goes.
         var before: Definition?
@@ -184,7 +190,7 @@ public struct OpenUIProgram: Sendable {
         var changed = setPending([])
         statements.append(s)
         completedCount += 1
-        let definition = Definition(statement: s, lists: resolvedLists(s))
+        let definition = asPending ?? Definition(statement: s, lists: resolvedLists(s))
         completedDefinitions[slot] = definition
         definitions[slot] = definition
         count(completedReads[slot], by: -1)
@@ -199,7 +205,7 @@ public struct OpenUIProgram: Sendable {
         }
         for name in stateNames where knownState.insert(name).inserted { usedState.append(name) }
         // The tail's statement of this name, now complete as it was (the usual end of a statement streamed), changes nothing.
-        if before != nil, Self.means(before, as: definitions[slot]) {
+        if before != nil, asPending != nil || Self.means(before, as: definitions[slot]) {
             changed.removeAll { $0 == slot }
         } else if !changed.contains(slot) {
             changed.append(slot)

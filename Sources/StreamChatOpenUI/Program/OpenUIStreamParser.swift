@@ -28,6 +28,11 @@ public struct OpenUIStreamParser: Sendable {
     private var settled: [OpenUIToken] = []
     /// The statements the pending tail parses to (at most one, normally).
     private(set) var pending: [OpenUIStatement] = []
+    /// The pending statement that needed nothing closed, and where its unit was in the prepared text: when the next
+    /// chunk completes that unit as it was (a line whose newline came last, as a model's stream ends its lines), the
+    /// statement is taken as it is rather than parsed again. The text before a unit's end never changes (a change
+    /// reads everything again, see ``generation``), so the same place is the same tokens.
+    private var pendingWhole: (statement: OpenUIStatement, start: Int, end: Int)?
     /// The component calls of the pending tail parsed so far (see ``OpenUIParser/Memo``).
     private var memo = OpenUIParser.Memo()
     /// Whether the stream has ended.
@@ -93,6 +98,7 @@ public struct OpenUIStreamParser: Sendable {
             completedEnd = 0
             settled = []
             memo = OpenUIParser.Memo()
+            pendingWhole = nil
             hasText = false
             blankEnd = 0
             readEnd = 0
@@ -120,6 +126,9 @@ public struct OpenUIStreamParser: Sendable {
         }
         let tailStart = completedEnd
         pending = []
+        // (Moved out, not copied: most chunks have none.)
+        var wasPending: (statement: OpenUIStatement, start: Int, end: Int)?
+        swap(&wasPending, &pendingWhole)
         isIncomplete = false
         // The units are slices of the tokens: gone after this, the tokens are held once and keep their room (below).
         do {
@@ -129,7 +138,11 @@ public struct OpenUIStreamParser: Sendable {
                 // Only the tail's calls are kept: a complete statement is not parsed again.
                 memo.keepsCalls = isLast && !final
                 if unit.isComplete && !(isLast && lexed.openString) {
-                    if let statement = OpenUIStatement.make(unit, text: text, closing: false, memo: &memo) { complete(statement) }
+                    if wasPending?.start == unit.start, wasPending?.end == unit.end, let statement = wasPending?.statement {
+                        complete(statement)
+                    } else if let statement = OpenUIStatement.make(unit, text: text, closing: false, memo: &memo) {
+                        complete(statement)
+                    }
                     completedEnd = unit.end
                     continue
                 }
@@ -146,6 +159,10 @@ public struct OpenUIStreamParser: Sendable {
                 } else if !(statement.neededClosing && completedNames.contains(statement.name)) {
                     // A pending statement that needed closing never replaces a completed one (rule 3).
                     pending.append(statement)
+                    // (Only a unit a newline ended, for now: another is not complete as it is.)
+                    if isLast && !statement.neededClosing, let last = unit.tokens.last, unit.end > last.end {
+                        pendingWhole = (statement, unit.start, unit.end)
+                    }
                 }
             }
         }
