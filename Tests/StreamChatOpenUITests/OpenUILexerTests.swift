@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    @Test func `brackets the text leaves open are closed in reverse order after closers that match nothing are dropped`() {
+        func closing(_ text: String) -> (String, Bool) {
+            let (tokens, closed) = OpenUIStatementSplitter.closingImplicitly(OpenUILexer.tokens(Array(text.utf8)).tokens[...])
+            return (tokens.map { if case .symbol(let s) = $0.kind { s.description } else { "x" } }.joined(), closed)
+        }
+        // Tokens that close what they open come back as they are.
+        #expect(closing("A([1, {k: 2}], (3))") == ("x([x,{x:x}],(x))", false))
+        let balanced = OpenUILexer.tokens(Array("A([1])".utf8)).tokens
+        #expect(OpenUIStatementSplitter.closingImplicitly(balanced[...]).tokens.elementsEqual(balanced))
+        #expect(closing("A([1, {k: 2") == ("x([x,{x:x}])", true))
+        #expect(closing("A(1]) ]") == ("x(x)", true))
+        #expect(closing("}A(") == ("x()", true))
+        // Deeper than the word that tracks open brackets without copying: closed all the same.
+        let deep = String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)
+        #expect(closing(deep) == (String(repeating: "[", count: 40) + "x" + String(repeating: "]", count: 40), false))
+        #expect(closing(String(repeating: "(", count: 40)) == (String(repeating: "(", count: 40) + String(repeating: ")", count: 40), true))
+    }
+
     @Test func `a string the text leaves open is closed, with or without an escape in it`() {
         for (text, expected) in [(#""open"#, "open"), (#""open \"q"#, #"open "q"#), (#""ends mid-escape \"#, #"ends mid-escape \"#), ("'", "")] {
             let result = OpenUILexer.tokens(Array(text.utf8))

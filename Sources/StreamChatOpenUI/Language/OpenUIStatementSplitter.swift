@@ -104,7 +104,10 @@ enum OpenUIStatementSplitter {
     /// Closes what the text left open (spec §4 rule 2): brackets in reverse
     /// order, after dropping closers that match nothing. (The lexer already
     /// closed a string.) Returns the tokens and whether anything was closed.
-    static func closingImplicitly(_ tokens: ArraySlice<OpenUIToken>) -> (tokens: [OpenUIToken], closed: Bool) {
+    /// Tokens that close all they open are given back as they are, not copied: a tail whose line ended at a chunk's
+    /// end, as a model's stream often ends its chunks, is a whole statement.
+    static func closingImplicitly(_ tokens: ArraySlice<OpenUIToken>) -> (tokens: ArraySlice<OpenUIToken>, closed: Bool) {
+        guard needsClosing(tokens) else { return (tokens, false) }
         var out: [OpenUIToken] = []
         out.reserveCapacity(tokens.count + 4)
         var stack: [OpenUISymbol] = []
@@ -128,6 +131,34 @@ enum OpenUIStatementSplitter {
         }
         let end = tokens.last?.end ?? 0
         for closer in stack.reversed() { out.append(OpenUIToken(kind: .symbol(closer), start: end, end: end)) }
-        return (out, !stack.isEmpty || dropped)
+        return (out[...], !stack.isEmpty || dropped)
+    }
+
+    /// Whether closing `tokens` implicitly changes them (a bracket left open, a closer that matches nothing), found
+    /// without copying them: the open brackets kept two bits each in one word. Nesting deeper than it holds is
+    /// answered yes (closing them then finds out).
+    private static func needsClosing(_ tokens: ArraySlice<OpenUIToken>) -> Bool {
+        var open: UInt64 = 0
+        var depth = 0
+        for token in tokens {
+            guard case .symbol(let s) = token.kind else { continue }
+            let code: UInt64
+            switch s {
+            case "(", ")": code = 1
+            case "[", "]": code = 2
+            case "{", "}": code = 3
+            default: continue
+            }
+            if s == ")" || s == "]" || s == "}" {
+                guard depth > 0, open & 3 == code else { return true }
+                open >>= 2
+                depth -= 1
+            } else {
+                guard depth < 32 else { return true }
+                open = open << 2 | code
+                depth += 1
+            }
+        }
+        return depth > 0
     }
 }

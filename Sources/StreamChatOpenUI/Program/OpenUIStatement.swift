@@ -41,9 +41,9 @@ public struct OpenUIStatement: Sendable, Equatable {
         var closed = false
         let expression: OpenUIExpression?
         if closing {
-            let body: [OpenUIToken]
+            let body: ArraySlice<OpenUIToken>
             (body, closed) = OpenUIStatementSplitter.closingImplicitly(tokens[(first + 2)...])
-            expression = OpenUIParser.expression(body[...], memo: &memo)
+            expression = OpenUIParser.expression(body, memo: &memo)
         } else {
             expression = OpenUIParser.expression(tokens[(first + 2)...], memo: &memo)
         }
