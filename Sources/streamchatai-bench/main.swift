@@ -199,16 +199,15 @@ for shape in [OpenUIBench.Shape.tree, .flat] {
     print("       streamed ÷ one-shot: \(fmt(pieces / r.oneShotMillis))×\(shape == .tree ? " (target ≤ 2×)" : "")")
     print("     the same, handed the whole text so far after each chunk (a message updated in place): \(fmt(texts)) ms, \(fmt(texts / r.oneShotMillis))×")
     guard shape == .tree else { continue }
-    // Chunks that end at line ends, as a model's stream often ends its chunks (see `OpenUIBench.Cut.lines`).
-    let lines = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: quick ? 1 : 5, shape: shape, feeds: [.pieces], cut: .lines)
-    let linesPieces = lines.streamedMillis[.pieces] ?? .nan
-    print("     cut at line ends instead (\(lines.chunks) chunks, each statement complete at a chunk's end): "
-          + "\(fmt(linesPieces)) ms, \(fmt(linesPieces / lines.oneShotMillis))× its one-shot run")
-    // What every chunk costs, apart from the statement being written (see `OpenUIBench.Cut.statements`).
-    let cut = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: quick ? 1 : 5, shape: shape, feeds: [.pieces], cut: .statements)
-    let cutPieces = cut.streamedMillis[.pieces] ?? .nan
-    print("     cut one byte after each line end instead (\(cut.chunks) chunks, none with a statement being written): "
-          + "\(fmt(cutPieces)) ms, \(fmt(cutPieces / cut.oneShotMillis))× its one-shot run")
+    // Chunks that end at line ends, as a model's stream often ends its chunks; and what every chunk costs apart from
+    // the statement being written (see `OpenUIBench.Cut`).
+    let cuts: [(OpenUIBench.Cut, String, String)] = [(.lines, "at line ends", "each statement complete at a chunk's end"),
+                                                     (.statements, "one byte after each line end", "none with a statement being written")]
+    for (cut, place, chunks) in cuts {
+        let r = OpenUIBench.run(bytes: 64 << 10, chunks: 1000, rounds: quick ? 1 : 5, shape: shape, feeds: [.pieces], cut: cut)
+        let streamed = r.streamedMillis[.pieces] ?? .nan
+        print("     cut \(place) instead (\(r.chunks) chunks, \(chunks)): \(fmt(streamed)) ms, \(fmt(streamed / r.oneShotMillis))× its one-shot run")
+    }
 }
 
 print("")

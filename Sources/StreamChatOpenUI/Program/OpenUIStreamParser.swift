@@ -28,11 +28,11 @@ public struct OpenUIStreamParser: Sendable {
     private var settled: [OpenUIToken] = []
     /// The statements the pending tail parses to (at most one, normally).
     private(set) var pending: [OpenUIStatement] = []
-    /// The pending statement that needed nothing closed, and where its unit was in the prepared text: when the next
-    /// chunk completes that unit as it was (a line whose newline came last, as a model's stream ends its lines), the
-    /// statement is taken as it is rather than parsed again. The text before a unit's end never changes (a change
-    /// reads everything again, see ``generation``), so the same place is the same tokens.
-    private var pendingWhole: (statement: OpenUIStatement, start: Int, end: Int)?
+    /// Where the unit of the last pending statement was in the prepared text, when a newline ended it and it needed
+    /// nothing closed: when the next chunk completes that unit as it was (a line whose newline came last, as a model's
+    /// stream ends its lines), the statement is taken as it is rather than parsed again. The text before a unit's end
+    /// never changes (a change reads everything again, see ``generation``), so the same place is the same tokens.
+    private var pendingWhole: (start: Int, end: Int)?
     /// The component calls of the pending tail parsed so far (see ``OpenUIParser/Memo``).
     private var memo = OpenUIParser.Memo()
     /// Whether the stream has ended.
@@ -125,10 +125,11 @@ public struct OpenUIStreamParser: Sendable {
             blankEnd = text.count
         }
         let tailStart = completedEnd
-        pending = []
-        // (Moved out, not copied: most chunks have none.)
-        var wasPending: (statement: OpenUIStatement, start: Int, end: Int)?
-        swap(&wasPending, &pendingWhole)
+        // (Moved out, not copied.)
+        var wasPending: [OpenUIStatement] = []
+        swap(&wasPending, &pending)
+        let wasWhole = pendingWhole
+        pendingWhole = nil
         isIncomplete = false
         // The units are slices of the tokens: gone after this, the tokens are held once and keep their room (below).
         do {
@@ -138,7 +139,7 @@ public struct OpenUIStreamParser: Sendable {
                 // Only the tail's calls are kept: a complete statement is not parsed again.
                 memo.keepsCalls = isLast && !final
                 if unit.isComplete && !(isLast && lexed.openString) {
-                    if wasPending?.start == unit.start, wasPending?.end == unit.end, let statement = wasPending?.statement {
+                    if let wasWhole, wasWhole.start == unit.start, wasWhole.end == unit.end, let statement = wasPending.last {
                         complete(statement)
                     } else if let statement = OpenUIStatement.make(unit, text: text, closing: false, memo: &memo) {
                         complete(statement)
@@ -161,7 +162,7 @@ public struct OpenUIStreamParser: Sendable {
                     pending.append(statement)
                     // (Only a unit a newline ended, for now: another is not complete as it is.)
                     if isLast && !statement.neededClosing, let last = unit.tokens.last, unit.end > last.end {
-                        pendingWhole = (statement, unit.start, unit.end)
+                        pendingWhole = (unit.start, unit.end)
                     }
                 }
             }
