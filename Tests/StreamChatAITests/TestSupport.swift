@@ -20,8 +20,39 @@ func memoryTemporaryDirectory() -> String {
 
 private func temporaryDirectory(in base: String) -> String {
     var template = Array("\(base)/sca-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!
-    return String(cString: path)
+    let path = String(cString: template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }!)
+    let isFirst = madeFolders.withLock { made in
+        made.append(path)
+        return made.count == 1
+    }
+    if isFirst { atexit { removeMadeFolders() } }
+    return path
+}
+
+/// The folders this test process made: removed, with what the tests left in them, when it exits, so that runs
+/// leave nothing behind in /tmp or in memory (/dev/shm).
+private let madeFolders = Mutex<[String]>([])
+
+private func removeMadeFolders() {
+    for path in madeFolders.withLock({ $0 }) { removeTree(path) }
+}
+
+/// Removes a folder with what it holds, depth first; a link is removed, not followed out of the folder.
+private func removeTree(_ path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    if info.st_mode & S_IFMT == S_IFDIR, let folder = opendir(path) {
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(folder)
+        for name in names { removeTree(path + "/" + name) }
+        rmdir(path)
+    } else {
+        unlink(path)
+    }
 }
 
 /// A call step addressed to `user`/`client` (defaults: u1 / i1).
