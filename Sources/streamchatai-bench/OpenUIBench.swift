@@ -178,18 +178,24 @@ enum OpenUIBench {
                 let reply = OpenUIReply(library: library)
                 var updating = 0.0, resulting = 0.0, rendering = 0.0
                 for i in ends.indices {
-                    let a = now()
+                    // The clock is read per chunk only when the phases are asked for: four reads a chunk would be
+                    // counted in the stream's time.
+                    let a = phases ? now() : 0
                     switch feed {
                     case .pieces: reply.append(pieces[i], isStreaming: i < ends.count - 1)
                     case .texts: reply.update(text: texts[i], isStreaming: i < ends.count - 1)
                     }
-                    let b = now()
-                    if phases { _ = reply.result() }
-                    let c = now()
-                    resulting += c - b
-                    updating += b - a
-                    _ = reply.render()
-                    rendering += now() - c
+                    if phases {
+                        let b = now()
+                        _ = reply.result()
+                        let c = now()
+                        resulting += c - b
+                        updating += b - a
+                        _ = reply.render()
+                        rendering += now() - c
+                    } else {
+                        _ = reply.render()
+                    }
                 }
                 let elapsed = now() - start - resulting
                 streamed[feed] = min(streamed[feed] ?? .infinity, elapsed)
