@@ -571,6 +571,66 @@ import Testing
         #expect(streamed.statements.count == 3)
     }
 
+    @Test func `a tail's open lists taken as parsed up to their last written comma give the statements of a fresh parse at every cut`() {
+        // Numbers a cut splits, items with operators on either side of a comma, commas inside strings, commas left
+        // out, nested lists and objects, a stray closer inside a list, lists the text closes inside one it leaves
+        // open, and more open lists than the parser keeps.
+        let numbers = (0..<300).map { String($0 * 7) }.joined(separator: ", ")
+        let deep = String(repeating: "[1, ", count: 70) + "2" + String(repeating: "]", count: 70)
+        let text = "a = Stack([Table([Col(\"n\", [\(numbers)], \"number\")])])\n"
+            + "b = [1 + 2, 3 * 4 - 5, \"x, y\", 'p, q' 6 7, [8, 9], {k: 1, m: [2, 3]}, -10, 11 == 12 ? 13 : 14]\n"
+            + "c = [1, 2) 3, 4]\nd = \(deep)\n"
+        let bytes = Array(text.utf8)
+        for step in [1, 3, 7] {
+            var streamed = OpenUIStreamParser()
+            var cut = 0
+            while cut < bytes.count {
+                let end = min(bytes.count, cut + step)
+                streamed.feed(String(decoding: bytes[cut..<end], as: UTF8.self))
+                cut = end
+                var fresh = OpenUIStreamParser()
+                fresh.feed(String(decoding: bytes[..<cut], as: UTF8.self))
+                #expect(streamed.statements == fresh.statements, "chunks of \(step), cut at \(cut)")
+            }
+            streamed.finish()
+            #expect(streamed.statements == OpenUIStreamParser(text: text).statements)
+            // (`c`, complete, has a closer that matches nothing: it doesn't parse; closed implicitly as a tail, it did.)
+            #expect(streamed.statements.map(\.name) == ["a", "b", "d"])
+        }
+    }
+
+    @Test func `an open list's items before its last written comma are taken from the memo only while that comma is where it was`() {
+        func tokens(_ text: String) -> ArraySlice<OpenUIToken> {
+            OpenUIStatementSplitter.closingImplicitly(OpenUILexer.tokens(Array(text.utf8)).tokens[...]).tokens
+        }
+        var memo = OpenUIParser.Memo()
+        memo.keepsCalls = true
+        #expect(OpenUIParser.expression(tokens("[1, 2, 3"), memo: &memo) == .array([.number(1), .number(2), .number(3)]))
+        #expect(memo.lists.count == 1)
+        #expect(Array(memo.lists[0].items) == [.number(1), .number(2)])
+        // The text written further is read from that comma on: the items before it are the memo's (marked here to
+        // tell), and the memo then keeps the items before the newest comma.
+        memo.lists[0].items = [.string("kept"), .string("items")]
+        #expect(OpenUIParser.expression(tokens("[1, 2, 34, 5"), memo: &memo)
+                == .array([.string("kept"), .string("items"), .number(34), .number(5)]))
+        #expect(Array(memo.lists[0].items) == [.string("kept"), .string("items"), .number(34)])
+        // A comma elsewhere (another text) is not that comma: the list is read whole.
+        var moved = OpenUIParser.Memo()
+        moved.keepsCalls = true
+        _ = OpenUIParser.expression(tokens("[1, 2, 3"), memo: &moved)
+        moved.lists[0].items = [.string("stale")]
+        #expect(OpenUIParser.expression(tokens("[1,  2, 3"), memo: &moved) == .array([.number(1), .number(2), .number(3)]))
+        // A list the text closed is not written further: nothing is kept for it. A complete statement's parse keeps
+        // nothing.
+        var closed = OpenUIParser.Memo()
+        closed.keepsCalls = true
+        _ = OpenUIParser.expression(tokens("[1, 2]"), memo: &closed)
+        #expect(closed.lists.isEmpty)
+        var complete = OpenUIParser.Memo()
+        _ = OpenUIParser.expression(tokens("[1, 2, 3"), memo: &complete)
+        #expect(complete.lists.isEmpty)
+    }
+
     @Test func `a statement whose newline ended a chunk is taken as parsed when the next chunk completes it, and read again when the next line continues it`() {
         // Chunks ending at line ends, as a model's stream ends its lines: `c` is complete as it was, `t`'s next line
         // continues it with `?` in the same chunk that completes it and starts `u`, and `u`'s next chunk begins with

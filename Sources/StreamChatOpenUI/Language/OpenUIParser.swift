@@ -28,21 +28,44 @@ struct OpenUIParser {
         }
         /// The calls, few (a tail is one statement): a list searched from the end, not a table hashed each time.
         var calls: [Call] = []
-        /// Whether the calls parsed are kept (only a tail's: a complete statement is not parsed again). A call is kept
-        /// when the text wrote its closing parenthesis: more text can't change its tokens then, as the parenthesis
+        /// A list (arguments or an array) the tail leaves open: the items before the last comma the text wrote in it,
+        /// by where its opening bracket is in the text. A long list being written (a table's column of numbers) is
+        /// then parsed from that comma on, not from its start, on each chunk.
+        struct OpenList {
+            var start: Int
+            var items: ArraySlice<OpenUIExpression>
+            /// How many tokens the comma is after the opening bracket, and where it is in the text.
+            var comma: Int
+            var commaStart: Int
+        }
+        var lists: [OpenList] = []
+        /// Whether the calls parsed, and the lists left open, are kept (only a tail's: a complete statement is not
+        /// parsed again). A call is kept when the text wrote its closing parenthesis: more text can't change its tokens then, as the parenthesis
         /// ends any token before it that more text could still extend (see ``OpenUILexer/lookahead``), and a
         /// parenthesis starts no longer token.
         var keepsCalls = false
-        /// More calls than this in a tail are parsed each time (a hostile tail would make the search slow).
+        /// More calls (or open lists) than this in a tail are parsed each time (a hostile tail would make the search
+        /// slow).
         static let capacity = 64
 
         func call(at start: Int) -> Call? {
             calls.last { $0.start == start }
         }
 
-        /// Forgets the calls that start before `start` (their statements are complete: they are not parsed again).
+        /// Forgets the calls and lists that start before `start` (their statements are complete: they are not parsed
+        /// again).
         mutating func forget(before start: Int) {
             calls.removeAll { $0.start < start }
+            lists.removeAll { $0.start < start }
+        }
+
+        /// Keeps the items of the open list at `start` (replacing what it had for it).
+        mutating func keep(_ list: OpenList) {
+            if let i = lists.lastIndex(where: { $0.start == list.start }) {
+                lists[i] = list
+            } else if lists.count < Self.capacity {
+                lists.append(list)
+            }
         }
     }
 
@@ -239,14 +262,34 @@ struct OpenUIParser {
     }
 
     /// Arguments or array elements up to `closer`; commas optional, stray tokens skipped.
+    /// The parser is just past the opening bracket. Items before a comma the text wrote are the same whatever text
+    /// comes after it (a comma ends any token before it and begins none), so those of a list a tail leaves open are
+    /// kept in the memo and taken on the next parse, when the comma is where it was (see ``Memo/OpenList``).
     private mutating func list(until closer: OpenUISymbol) throws(Failure) -> [OpenUIExpression] {
         var items: [OpenUIExpression] = []
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw Failure() }
+        let opener = p - 1
+        let openerStart = tokens[opener].start
+        if let known = memo.lists.last(where: { $0.start == openerStart }), opener + known.comma < tokens.endIndex,
+           tokens[opener + known.comma].start == known.commaStart, tokens[opener + known.comma].isSymbol(",") {
+            items = Array(known.items)
+            p = opener + known.comma + 1
+        }
+        // The last comma written in the list so far: the items before it, and where it is.
+        var lastComma: (items: Int, at: Int)?
+        defer {
+            if memo.keepsCalls, let lastComma {
+                memo.keep(Memo.OpenList(start: openerStart, items: items[..<lastComma.items], comma: lastComma.at - opener,
+                                        commaStart: tokens[lastComma.at].start))
+            }
+        }
         while let token = current {
             if token.isSymbol(closer) {
                 p += 1
+                // A list the text closed is not written further.
+                if token.end > token.start { lastComma = nil }
                 return items
             }
             if Self.startsExpression(token.kind) {
@@ -254,6 +297,7 @@ struct OpenUIParser {
             } else if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") {
                 throw Failure()  // a closer of another bracket: the statement is broken
             } else {
+                if token.isSymbol(",") { lastComma = (items.count, p) }
                 p += 1
             }
         }
