@@ -32,17 +32,20 @@ struct OpenUIParser {
         /// by where its opening bracket is in the text. A long list being written (a table's column of numbers) is
         /// then parsed from that comma on, not from its start, on each chunk.
         struct OpenList {
+            /// Where its opening bracket is in the text.
             var start: Int
+            /// The items before the comma, as parsed.
             var items: ArraySlice<OpenUIExpression>
             /// How many tokens the comma is after the opening bracket, and where it is in the text.
             var comma: Int
             var commaStart: Int
         }
+        /// The open lists, few (one per bracket the tail leaves open), searched from the end as the calls are.
         var lists: [OpenList] = []
         /// Whether the calls parsed, and the lists left open, are kept (only a tail's: a complete statement is not
-        /// parsed again). A call is kept when the text wrote its closing parenthesis: more text can't change its tokens then, as the parenthesis
-        /// ends any token before it that more text could still extend (see ``OpenUILexer/lookahead``), and a
-        /// parenthesis starts no longer token.
+        /// parsed again). A call is kept when the text wrote its closing parenthesis: more text can't change its
+        /// tokens then, as the parenthesis ends any token before it that more text could still extend (see
+        /// ``OpenUILexer/lookahead``), and a parenthesis starts no longer token.
         var keepsCalls = false
         /// More calls (or open lists) than this in a tail are parsed each time (a hostile tail would make the search
         /// slow).
@@ -262,6 +265,7 @@ struct OpenUIParser {
     }
 
     /// Arguments or array elements up to `closer`; commas optional, stray tokens skipped.
+    ///
     /// The parser is just past the opening bracket. Items before a comma the text wrote are the same whatever text
     /// comes after it (a comma ends any token before it and begins none), so those of a list a tail leaves open are
     /// kept in the memo and taken on the next parse, when the comma is where it was (see ``Memo/OpenList``).
