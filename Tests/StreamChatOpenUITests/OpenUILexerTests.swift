@@ -79,6 +79,26 @@ import Testing
         #expect(closing(String(repeating: "(", count: 40)) == (String(repeating: "(", count: 40) + String(repeating: ")", count: 40), true))
     }
 
+    @Test func `a statement closed again as it is written further is closed as a fresh closing closes it, at every cut`() {
+        // Tokens more text extends (a number, `!==`, a name), closers that match nothing (at the start, inside, one
+        // closing another bracket's opener), strings holding brackets, nesting opened and closed; then, on the next
+        // line, another statement (another first token), closed from its start.
+        let text = #"Stack([Col("a)", [12, 345 !== 6]), {k: [1, 2}], ]) Card(x) ] (("#
+            + "\n" + #"}Table([Col("n", [1, 2, 3], "number"), Col('m]', [4.5e+6, 7]"#
+        let bytes = Array(text.utf8)
+        var kept = OpenUIStatementSplitter.Closing()
+        for cut in 1...bytes.count {
+            // The statement being written: the tokens after the last newline.
+            let all = OpenUILexer.tokens(Array(bytes[..<cut])).tokens
+            let tokens = all[((all.lastIndex { $0.kind == .newline } ?? -1) + 1)...]
+            guard !tokens.isEmpty else { continue }
+            let again = kept.closing(tokens, settledEnd: cut - OpenUILexer.lookahead)
+            let fresh = OpenUIStatementSplitter.closingImplicitly(tokens)
+            #expect(Array(again.tokens) == Array(fresh.tokens), "cut at \(cut)")
+            #expect(again.closed == fresh.closed, "cut at \(cut)")
+        }
+    }
+
     @Test func `a string the text leaves open is closed, with or without an escape in it`() {
         for (text, expected) in [(#""open"#, "open"), (#""open \"q"#, #"open "q"#), (#""ends mid-escape \"#, #"ends mid-escape \"#), ("'", "")] {
             let result = OpenUILexer.tokens(Array(text.utf8))

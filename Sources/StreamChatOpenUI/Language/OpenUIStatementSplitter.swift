@@ -108,30 +108,92 @@ enum OpenUIStatementSplitter {
     /// end, as a model's stream often ends its chunks, is a whole statement.
     static func closingImplicitly(_ tokens: ArraySlice<OpenUIToken>) -> (tokens: ArraySlice<OpenUIToken>, closed: Bool) {
         guard needsClosing(tokens) else { return (tokens, false) }
-        var out: [OpenUIToken] = []
-        out.reserveCapacity(tokens.count + 4)
-        var stack: [OpenUISymbol] = []
-        var dropped = false
-        for token in tokens {
-            if case .symbol(let s) = token.kind {
-                switch s {
-                case "(": stack.append(")")
-                case "[": stack.append("]")
-                case "{": stack.append("}")
-                case ")", "]", "}":
-                    guard stack.last == s else {
-                        dropped = true
-                        continue
-                    }
-                    stack.removeLast()
-                default: break
+        var closing = Closing()
+        closing.read(tokens)
+        closing.close(at: tokens.last?.end ?? 0)
+        return (closing.tokens[...], closing.closed)
+    }
+
+    /// A statement's tokens closed implicitly as ``closingImplicitly(_:)`` closes them, kept from one chunk to the next:
+    /// when the statement being written is written further, only the tokens after the last one that more text couldn't
+    /// change are read again (a long statement is not copied whole on every chunk).
+    struct Closing {
+        /// The tokens read, closers that matched nothing left out, then the closers.
+        private(set) var tokens: [OpenUIToken] = []
+        /// The closers expected, innermost last, and whether a closer was left out.
+        private var open: [OpenUISymbol] = []
+        private var dropped = false
+        /// Where the statement's first token starts (-1: none kept).
+        private var origin = -1
+        /// What the tokens that more text couldn't change left: how many were kept, the closers expected, whether one
+        /// was left out, and where the last of them ends.
+        private var settled: (count: Int, open: [OpenUISymbol], dropped: Bool, end: Int) = (0, [], false, 0)
+
+        /// Whether anything was closed or left out.
+        var closed: Bool { !open.isEmpty || dropped }
+
+        /// `tokens` closed: those of the statement closed last time, written further, read from the last that
+        /// couldn't change (the tokens ending at or before `settledEnd` are the same in every longer text); another
+        /// statement's read whole. Tokens that need nothing closed are given back as they are.
+        mutating func closing(_ tokens: ArraySlice<OpenUIToken>, settledEnd: Int) -> (tokens: ArraySlice<OpenUIToken>, closed: Bool) {
+            guard let first = tokens.first else { return (tokens, false) }
+            var from = tokens.startIndex
+            if first.start == origin {
+                self.tokens.removeSubrange(settled.count...)
+                open = settled.open
+                dropped = settled.dropped
+                // (Found from the end: the tokens a chunk adds are few.)
+                from = tokens.endIndex
+                while from > tokens.startIndex, tokens[from - 1].start >= settled.end { from -= 1 }
+            } else {
+                guard OpenUIStatementSplitter.needsClosing(tokens) else {
+                    origin = -1
+                    return (tokens, false)
                 }
+                origin = first.start
+                self.tokens.removeAll(keepingCapacity: self.tokens.capacity <= 4_096)
+                open.removeAll()
+                dropped = false
+                settled = (0, [], false, first.start)
             }
-            out.append(token)
+            // The tokens that can't change are a prefix (tokens end in order): found from the end.
+            var changing = tokens.endIndex
+            while changing > from, tokens[changing - 1].end > settledEnd { changing -= 1 }
+            if changing > from {
+                read(tokens[from..<changing])
+                settled = (self.tokens.count, open, dropped, tokens[changing - 1].end)
+            }
+            read(tokens[changing...])
+            close(at: tokens.last!.end)
+            return (self.tokens[...], closed)
         }
-        let end = tokens.last?.end ?? 0
-        for closer in stack.reversed() { out.append(OpenUIToken(kind: .symbol(closer), start: end, end: end)) }
-        return (out[...], !stack.isEmpty || dropped)
+
+        /// Reads tokens: a closer that matches the innermost open bracket closes it, another is left out.
+        fileprivate mutating func read(_ tokens: ArraySlice<OpenUIToken>) {
+            self.tokens.reserveCapacity(self.tokens.count + tokens.count + 4)
+            for token in tokens {
+                if case .symbol(let s) = token.kind {
+                    switch s {
+                    case "(": open.append(")")
+                    case "[": open.append("]")
+                    case "{": open.append("}")
+                    case ")", "]", "}":
+                        guard open.last == s else {
+                            dropped = true
+                            continue
+                        }
+                        open.removeLast()
+                    default: break
+                    }
+                }
+                self.tokens.append(token)
+            }
+        }
+
+        /// Closes the brackets left open, innermost first, where the text ends.
+        fileprivate mutating func close(at end: Int) {
+            for closer in open.reversed() { tokens.append(OpenUIToken(kind: .symbol(closer), start: end, end: end)) }
+        }
     }
 
     /// Whether closing `tokens` implicitly changes them (a bracket left open, a closer that matches nothing), found

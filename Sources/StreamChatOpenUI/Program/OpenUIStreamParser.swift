@@ -35,6 +35,8 @@ public struct OpenUIStreamParser: Sendable {
     private var pendingWhole: (start: Int, end: Int)?
     /// The component calls of the pending tail parsed so far (see ``OpenUIParser/Memo``).
     private var memo = OpenUIParser.Memo()
+    /// The tail's statement as closed implicitly last time (see ``OpenUIStatementSplitter/Closing``).
+    private var closing: OpenUIStatementSplitter.Closing? = OpenUIStatementSplitter.Closing()
     /// Whether the stream has ended.
     public private(set) var isFinished = false
     /// Whether the text ended inside an unclosed string or bracket.
@@ -98,6 +100,7 @@ public struct OpenUIStreamParser: Sendable {
             completedEnd = 0
             settled = []
             memo = OpenUIParser.Memo()
+            closing = OpenUIStatementSplitter.Closing()
             pendingWhole = nil
             hasText = false
             blankEnd = 0
@@ -147,8 +150,9 @@ public struct OpenUIStreamParser: Sendable {
                     completedEnd = unit.end
                     continue
                 }
-                // The tail: closed implicitly, and kept only if it parses.
-                guard var statement = OpenUIStatement.make(unit, text: text, closing: true, memo: &memo) else {
+                // The tail: closed implicitly (from where it was closed last time), and kept only if it parses.
+                guard var statement = OpenUIStatement.make(unit, text: text, closing: true, memo: &memo, kept: &closing,
+                                                           settledEnd: text.count - OpenUILexer.lookahead) else {
                     if isLast { isIncomplete = Self.isOpen(unit, openString: lexed.openString) }
                     continue
                 }
