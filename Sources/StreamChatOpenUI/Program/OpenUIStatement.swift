@@ -29,14 +29,15 @@ public struct OpenUIStatement: Sendable, Equatable {
     /// component calls `memo` has, and keeping in it the ones it parses (see ``OpenUIParser/Memo``).
     static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool,
                      memo: inout OpenUIParser.Memo) -> OpenUIStatement? {
-        var kept: OpenUIStatementSplitter.Closing?
+        // (A closing that kept nothing closes the tokens whole.)
+        var kept = OpenUIStatementSplitter.Closing()
         return make(unit, text: text, closing: closing, memo: &memo, kept: &kept, settledEnd: 0)
     }
 
     /// The same, closing the tokens with `kept`, what closing the statement being written left last time (see
-    /// ``OpenUIStatementSplitter/Closing``), when there is one: the tokens ending at or before `settledEnd` can't change.
+    /// ``OpenUIStatementSplitter/Closing``): the tokens ending at or before `settledEnd` can't change.
     static func make(_ unit: OpenUIStatementSplitter.Unit, text: [UInt8], closing: Bool, memo: inout OpenUIParser.Memo,
-                     kept: inout OpenUIStatementSplitter.Closing?, settledEnd: Int) -> OpenUIStatement? {
+                     kept: inout OpenUIStatementSplitter.Closing, settledEnd: Int) -> OpenUIStatement? {
         let tokens = unit.tokens
         let first = tokens.startIndex
         guard tokens.count >= 3, tokens[first + 1].isSymbol("=") else { return nil }
@@ -50,11 +51,7 @@ public struct OpenUIStatement: Sendable, Equatable {
         let expression: OpenUIExpression?
         if closing {
             let body: ArraySlice<OpenUIToken>
-            if kept != nil {
-                (body, closed) = kept!.closing(tokens[(first + 2)...], settledEnd: settledEnd)
-            } else {
-                (body, closed) = OpenUIStatementSplitter.closingImplicitly(tokens[(first + 2)...])
-            }
+            (body, closed) = kept.closing(tokens[(first + 2)...], settledEnd: settledEnd)
             expression = OpenUIParser.expression(body, memo: &memo)
         } else {
             expression = OpenUIParser.expression(tokens[(first + 2)...], memo: &memo)

@@ -36,7 +36,7 @@ public struct OpenUIStreamParser: Sendable {
     /// The component calls of the pending tail parsed so far (see ``OpenUIParser/Memo``).
     private var memo = OpenUIParser.Memo()
     /// The tail's statement as closed implicitly last time (see ``OpenUIStatementSplitter/Closing``).
-    private var closing: OpenUIStatementSplitter.Closing? = OpenUIStatementSplitter.Closing()
+    private var closing = OpenUIStatementSplitter.Closing()
     /// Whether the stream has ended.
     public private(set) var isFinished = false
     /// Whether the text ended inside an unclosed string or bracket.
