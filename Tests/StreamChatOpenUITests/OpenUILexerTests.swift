@@ -97,6 +97,12 @@ import Testing
             #expect(Array(again.tokens) == Array(fresh.tokens), "cut at \(cut)")
             #expect(again.closed == fresh.closed, "cut at \(cut)")
         }
+        // Kept while its statement may still be written further; let go once a statement after it has begun.
+        let second = bytes.firstIndex(of: 0x0A)! + 1
+        kept.forget(before: second)
+        #expect(!kept.tokens.isEmpty)
+        kept.forget(before: bytes.count + 1)
+        #expect(kept.tokens.isEmpty)
     }
 
     @Test func `a string the text leaves open is closed, with or without an escape in it`() {

@@ -151,7 +151,7 @@ enum OpenUIStatementSplitter {
                     return (tokens, false)
                 }
                 origin = first.start
-                self.tokens.removeAll(keepingCapacity: self.tokens.capacity <= 4_096)
+                clearTokens()
                 open.removeAll()
                 dropped = false
                 settled = (0, [], false, first.start)
@@ -166,6 +166,19 @@ enum OpenUIStatementSplitter {
             read(tokens[changing...])
             close(at: tokens.last!.end)
             return (self.tokens[...], closed)
+        }
+
+        /// Lets go of what it kept when its statement starts before `start`: the statement is complete and is not
+        /// closed again (a long one's tokens would be held for the rest of the reply).
+        mutating func forget(before start: Int) {
+            guard origin >= 0, origin < start else { return }
+            origin = -1
+            clearTokens()
+        }
+
+        /// Empties the tokens, keeping their room unless a long statement made it large.
+        private mutating func clearTokens() {
+            tokens.removeAll(keepingCapacity: tokens.capacity <= 4_096)
         }
 
         /// Reads tokens: a closer that matches the innermost open bracket closes it, another is left out.

@@ -171,8 +171,11 @@ public struct OpenUIStreamParser: Sendable {
                 }
             }
         }
-        // Calls of statements now complete are not parsed again.
-        if completedEnd != tailStart { memo.forget(before: completedEnd) }
+        // Calls of statements now complete are not parsed again, nor their tokens closed.
+        if completedEnd != tailStart {
+            memo.forget(before: completedEnd)
+            closing.forget(before: completedEnd)
+        }
         // The tail's tokens that more text can't change, kept for the next chunk (the tail starts at `completedEnd` now).
         if !final {
             let tail = lexed.tokens.firstIndex { $0.start >= completedEnd } ?? lexed.tokens.count
