@@ -81,8 +81,11 @@ final class OpenUIEvaluationCache {
     @exclusivity(unchecked) private var invalidationQueue: [Int] = []
     /// Splices by statement number.
     @exclusivity(unchecked) private var splices: [Splice?] = []
-    /// Per statement whose value was dropped and not made again: the names whose change dropped it (-1: its own).
+    /// Per statement whose value was dropped and not made again: the names whose change dropped it, and whether its
+    /// own statement changed (kept apart: the statement being written changes on every chunk, and a new statement's
+    /// list of its own would be made just to say so).
     @exclusivity(unchecked) private var changes: [[Int]] = []
+    @exclusivity(unchecked) private var changedItself: [Bool] = []
     /// The hints of problems with calls, by the called entry's name (see ``OpenUIEvaluator/signatureHint(_:)``): its
     /// reply's library does not change.
     @exclusivity(unchecked) var signatureHints: [String: String] = [:]
@@ -101,7 +104,10 @@ final class OpenUIEvaluationCache {
         entries[kind.rawValue].makeRoom(for: slot, empty: nil)
         entries[kind.rawValue][slot] = Entry(value: value, errors: errors, version: nextVersion, work: work, waitsForEnd: waitsForEnd)
         guard kind != .stateDefault else { return }
-        if kind == .value, slot < changes.count { changes[slot].removeAll(keepingCapacity: true) }
+        if kind == .value {
+            if slot < changes.count { changes[slot].removeAllKeepingRoom() }
+            if slot < changedItself.count { changedItself[slot] = false }
+        }
         versions.makeRoom(for: slot, empty: 0)
         // The value-position value's version wins, as the IR asks for it first.
         if kind == .value || versions[slot] == 0 || entry(slot, .value) == nil { versions[slot] = nextVersion }
@@ -146,18 +152,27 @@ final class OpenUIEvaluationCache {
             }
             // Emptied in place: the statement's readers note themselves again when they are evaluated again, which is
             // after every chunk for the statements above the one being written.
-            dependents[slot].removeAll(keepingCapacity: true)
+            dependents[slot].removeAllKeepingRoom()
         }
     }
 
     /// Notes that the name numbered `input` (-1: the statement itself) changed what `slot` means.
     private func note(_ input: Int, changing slot: Int) {
+        if input < 0 {
+            changedItself.makeRoom(for: slot, empty: false)
+            changedItself[slot] = true
+            return
+        }
         changes.makeRoom(for: slot, empty: [])
         changes[slot].append(input)
     }
 
-    /// The names whose change dropped the value of the statement numbered `slot` since it was last made (-1: its own).
-    func changes(of slot: Int) -> [Int] { slot < changes.count ? changes[slot] : [-1] }
+    /// The names whose change dropped the value of the statement numbered `slot` since it was last made; nil when its
+    /// own statement changed, or nothing is known of it.
+    func changes(of slot: Int) -> [Int]? {
+        guard slot < changes.count, slot >= changedItself.count || !changedItself[slot] else { return nil }
+        return changes[slot]
+    }
 
     /// The splice of the statement numbered `slot`, if one is kept.
     func splice(of slot: Int) -> Splice? { slot < splices.count ? splices[slot] : nil }
@@ -193,6 +208,7 @@ final class OpenUIEvaluationCache {
         versions = []
         splices = []
         changes = []
+        changedItself = []
         holdsNothing = true
     }
 }

@@ -75,10 +75,10 @@ final class OpenUIEvaluator {
         inputs = Inputs()
         errors = []
         errorSet = nil
-        reported.removeAll(keepingCapacity: true)
+        reported.removeAllKeepingRoom()
         cycleHits = 0
         cycleClosers = []
-        stack.removeAll(keepingCapacity: true)
+        stack.removeAllKeepingRoom()
         depth = 0
         steps = 0
         exhausted = false
@@ -113,6 +113,13 @@ final class OpenUIEvaluator {
         }
     }
 
+    /// The reports made since there were `count`, as a list of their own. None is an empty list, not a slice of
+    /// ``reported`` made into one: that would share its room, which the next report then copies (on every chunk,
+    /// as most evaluations report nothing).
+    private func reports(since count: Int) -> [OpenUIError] {
+        count == reported.count ? [] : Array(reported[count...])
+    }
+
     /// The hint of a problem with a call of `entry`: its signature, required props marked. Made once per reply: a
     /// statement still being written misses its required arguments on most chunks.
     func signatureHint(_ entry: OpenUILibrary.Entry) -> String {
@@ -145,7 +152,7 @@ final class OpenUIEvaluator {
         let value = body()
         stack.removeLast()
         if let cache, cycleHits == hits, steps <= Self.maxSteps {
-            cache.store(slot, kind, value: value, errors: Array(reported[firstReport...]), work: steps - firstStep,
+            cache.store(slot, kind, value: value, errors: reports(since: firstReport), work: steps - firstStep,
                         waitsForEnd: streamingDecisions != firstDecision)
         }
         return value
@@ -224,6 +231,14 @@ final class OpenUIEvaluator {
         var reports = 0
         var decisions = 0
         var work = 0
+
+        /// A record of a list of `items` items, its lists made with room for them (a statement being written that
+        /// lists references is evaluated in full on every chunk).
+        init(items: Int) {
+            places.reserveCapacity(items)
+            itemWork.reserveCapacity(items)
+            itemErrors.reserveCapacity(items)
+        }
     }
 
     /// The value of a statement that calls a component with one list of references and literals besides
@@ -265,8 +280,7 @@ final class OpenUIEvaluator {
     /// copy as it was.
     private func spliced(_ slot: Int, argument: Int) -> OpenUIValue? {
         guard let cache, let numbers = program.listReferences(slot: slot)?[argument] else { return nil }
-        let changed = cache.changes(of: slot)
-        guard !changed.isEmpty, !changed.contains(-1), let splice = cache.splice(of: slot) else { return nil }
+        guard let changed = cache.changes(of: slot), !changed.isEmpty, let splice = cache.splice(of: slot) else { return nil }
         var list: [OpenUIValue]
         do {
             var taken = splice.component.props.takeValue(at: splice.member)
@@ -292,7 +306,7 @@ final class OpenUIEvaluator {
         // made again.
         var changedPlaces = splice.lastChange?.places ?? []
         splice.lastChange = nil
-        changedPlaces.removeAll(keepingCapacity: true)
+        changedPlaces.removeAllKeepingRoom()
         var reshaped: [(item: Int, value: OpenUIValue?)] = []
         for (i, number) in numbers.enumerated() {
             guard changed.contains(number) else {
@@ -314,7 +328,7 @@ final class OpenUIEvaluator {
             steps = before
             if reported.count > firstItemReport || !splice.itemErrors[i].isEmpty {
                 splice.itemsWithErrors += (reported.count > firstItemReport ? 1 : 0) - (splice.itemErrors[i].isEmpty ? 0 : 1)
-                splice.itemErrors[i] = Array(reported[firstItemReport...])
+                splice.itemErrors[i] = reports(since: firstItemReport)
             }
             switch value {
             case .component?, nil: break
@@ -464,7 +478,9 @@ final class OpenUIEvaluator {
         guard step() else { return nil }
         // Its list of references: the one list of the call that has no other items.
         var record: ListRecord?
-        if recording >= 0, stack.last == recording, !numbers.isEmpty, numbers.allSatisfy({ $0 >= 0 }) { record = ListRecord() }
+        if recording >= 0, stack.last == recording, !numbers.isEmpty, numbers.allSatisfy({ $0 >= 0 }) {
+            record = ListRecord(items: numbers.count)
+        }
         let firstStep = steps
         let firstReport = reported.count
         let firstDecision = streamingDecisions
@@ -485,7 +501,7 @@ final class OpenUIEvaluator {
             if record != nil {
                 record!.places.append(value == nil ? -1 : values.count)
                 record!.itemWork.append(steps - before)
-                record!.itemErrors.append(Array(reported[firstItemReport...]))
+                record!.itemErrors.append(reports(since: firstItemReport))
                 switch value {
                 case .component?, nil: break
                 default: record!.allComponents = false

@@ -59,7 +59,7 @@ struct OpenUISourcePreparer {
     /// Handles the held line: a fence line toggles the fence; any other line
     /// is program text, or prose once the text has fences and none is open.
     private mutating func finishLine(complete: Bool) {
-        defer { line.removeAll(keepingCapacity: true) }
+        defer { line.removeAllKeepingRoom() }
         if fenceString.atLineStart, Self.isFenceLine(line), !(inFence && fenceString.inDoubleQuotes) {
             if !sawFence {
                 // The first fence: what came before was prose, and the program starts again.

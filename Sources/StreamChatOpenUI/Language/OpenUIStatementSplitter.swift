@@ -64,9 +64,9 @@ enum OpenUIStatementSplitter {
         }
     }
 
-    /// The units of `tokens`. Blank lines make no unit.
-    static func units(_ tokens: [OpenUIToken]) -> [Unit] {
-        var units: [Unit] = []
+    /// The units of `tokens`, added to `units` (whose room a caller splitting on every chunk keeps). Blank lines make
+    /// no unit.
+    static func units(_ tokens: [OpenUIToken], into units: inout [Unit]) {
         // The unit being read: where its first token is, and the newline that may end it. A unit on one line is a slice
         // of `tokens`; one across lines is copied without its newlines, once its end is found (a streamed tail is split
         // again after every chunk).
@@ -98,7 +98,6 @@ enum OpenUIStatementSplitter {
         } else if scan.count > 0 {
             units.append(unit(upTo: tokens.count, count: scan.count, endingAt: nil, isComplete: false))
         }
-        return units
     }
 
     /// Closes what the text left open (spec §4 rule 2): brackets in reverse
@@ -140,7 +139,9 @@ enum OpenUIStatementSplitter {
             var from = tokens.startIndex
             if first.start == origin {
                 self.tokens.removeSubrange(settled.count...)
-                open = settled.open
+                // Copied into its own room, not shared: the next bracket would copy a shared one (on every chunk).
+                open.removeAllKeepingRoom()
+                open.append(contentsOf: settled.open)
                 dropped = settled.dropped
                 // (Found from the end: the tokens a chunk adds are few.)
                 from = tokens.endIndex
@@ -152,16 +153,23 @@ enum OpenUIStatementSplitter {
                 }
                 origin = first.start
                 clearTokens()
-                open.removeAll()
+                open.removeAllKeepingRoom()
                 dropped = false
-                settled = (0, [], false, first.start)
+                settled.count = 0
+                settled.open.removeAllKeepingRoom()
+                settled.dropped = false
+                settled.end = first.start
             }
             // The tokens that can't change are a prefix (tokens end in order): found from the end.
             var changing = tokens.endIndex
             while changing > from, tokens[changing - 1].end > settledEnd { changing -= 1 }
             if changing > from {
                 read(tokens[from..<changing])
-                settled = (self.tokens.count, open, dropped, tokens[changing - 1].end)
+                settled.count = self.tokens.count
+                settled.open.removeAllKeepingRoom()
+                settled.open.append(contentsOf: open)
+                settled.dropped = dropped
+                settled.end = tokens[changing - 1].end
             }
             read(tokens[changing...])
             close(at: tokens.last!.end)
@@ -183,7 +191,6 @@ enum OpenUIStatementSplitter {
 
         /// Reads tokens: a closer that matches the innermost open bracket closes it, another is left out.
         fileprivate mutating func read(_ tokens: ArraySlice<OpenUIToken>) {
-            self.tokens.reserveCapacity(self.tokens.count + tokens.count + 4)
             for token in tokens {
                 if case .symbol(let s) = token.kind {
                     switch s {

@@ -11,3 +11,16 @@ extension Array {
         if slot == count { append(empty) } else { append(contentsOf: repeatElement(empty, count: slot + 1 - count)) }
     }
 }
+
+extension Array {
+    /// Empties the array and keeps its room, as `removeAll(keepingCapacity: true)` does, for a list emptied on every
+    /// chunk of a streamed reply: that call replaces a range in general, about seventy instructions even when the list
+    /// is empty, and these lists are mostly empty or hold one item.
+    @inline(__always) mutating func removeAllKeepingRoom() {
+        switch count {
+        case 0: return
+        case 1: removeLast()
+        default: removeAll(keepingCapacity: true)
+        }
+    }
+}

@@ -167,15 +167,19 @@ public struct OpenUIProgram: Sendable {
     }
 
     public init(statements: [OpenUIStatement]) {
-        for s in statements { appendCompleted(s) }
+        var changed: [Int] = []
+        for s in statements {
+            appendCompleted(s, changed: &changed)
+            changed.removeAllKeepingRoom()
+        }
     }
 
     /// How many statements are completed (they never change).
     var completedStatementCount: Int { completedCount }
 
-    /// Adds a completed statement (after the others); returns the numbers of the names whose meaning may have changed.
-    @discardableResult
-    mutating func appendCompleted(_ s: OpenUIStatement) -> [Int] {
+    /// Adds a completed statement (after the others); adds the numbers of the names whose meaning may have changed to
+    /// `changed` (a list a streamed reply keeps the room of: every chunk changes some).
+    mutating func appendCompleted(_ s: OpenUIStatement, changed: inout [Int]) {
         // The tail's statement, now complete as it was (its end came at a chunk's end, as a model's stream ends its
         // lines): numbered and defined already, so taken as it is (its names are numbered and keep their numbers).
         // (The tail's statement is the last one; one that needed closing, as the tail's usually does, differs.)
@@ -187,7 +191,8 @@ public struct OpenUIProgram: Sendable {
         // copied, before the tail goes.
         var before: Definition?
         if pendingSlots.count == 1 && pendingSlots[0] == slot { swap(&before, &definitions[slot]) } else { before = definitions[slot] }
-        var changed = setPending([])
+        let first = changed.count
+        setPending([], changed: &changed)
         statements.append(s)
         completedCount += 1
         let definition = asPending ?? Definition(statement: s, lists: resolvedLists(s))
@@ -205,12 +210,12 @@ public struct OpenUIProgram: Sendable {
         }
         for name in stateNames where knownState.insert(name).inserted { usedState.append(name) }
         // The tail's statement of this name, now complete as it was (the usual end of a statement streamed), changes nothing.
+        // (Only what this statement added is looked at: a name an earlier one in the same list changed stays changed.)
         if before != nil, asPending != nil || Self.means(before, as: definitions[slot]) {
-            changed.removeAll { $0 == slot }
-        } else if !changed.contains(slot) {
+            if let i = changed[first...].firstIndex(of: slot) { changed.remove(at: i) }
+        } else if !changed[first...].contains(slot) {
             changed.append(slot)
         }
-        return changed
     }
 
     /// Whether two statements of a name have the same meaning (the evaluation reads their kind and expression only);
@@ -234,8 +239,15 @@ public struct OpenUIProgram: Sendable {
     /// Replaces the pending tail's statements; returns the numbers of the names whose meaning may have changed.
     @discardableResult
     mutating func setPending(_ pending: [OpenUIStatement]) -> [Int] {
+        var changed: [Int] = []
+        setPending(pending, changed: &changed)
+        return changed
+    }
+
+    /// Replaces the pending tail's statements; adds the numbers of the names whose meaning may have changed to `changed`.
+    mutating func setPending(_ pending: [OpenUIStatement], changed: inout [Int]) {
         // A chunk that leaves the tail's statements as they were (whitespace, a token half there) changes nothing.
-        if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return [] }
+        if pending.count == statements.count - completedCount, pending.elementsEqual(statements[completedCount...]) { return }
         // The usual chunk: the tail's one statement begun, written further, or gone as it completes. Changed in place.
         if pendingSlots.count <= 1, pending.count <= 1 {
             var numbered: Numbered?
@@ -259,17 +271,19 @@ public struct OpenUIProgram: Sendable {
                 } else {
                     statements.removeLast()
                     definitions[slot] = completedDefinitions[slot]
-                    pendingSlots.removeAll(keepingCapacity: true)
-                    pendingStateNames.removeAll(keepingCapacity: true)
-                    pendingReads.removeAll(keepingCapacity: true)
+                    pendingSlots.removeAllKeepingRoom()
+                    pendingStateNames.removeAllKeepingRoom()
+                    pendingReads.removeAllKeepingRoom()
                 }
-                return Self.means(before, as: definitions[slot]) ? [] : [slot]
+                if !Self.means(before, as: definitions[slot]) { changed.append(slot) }
+                return
             }
-            return replacePending(pending, numbered: numbered.map { [$0] } ?? [])
+            changed += replacePending(pending, numbered: numbered.map { [$0] } ?? [])
+            return
         }
         var numbered: [Numbered] = []
         for s in pending { numbered.append(number(s)) }
-        return replacePending(pending, numbered: numbered)
+        changed += replacePending(pending, numbered: numbered)
     }
 
     /// Replaces the pending tail's statements, already numbered (see ``setPending(_:)``).

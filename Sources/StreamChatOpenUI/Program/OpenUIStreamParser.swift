@@ -28,6 +28,9 @@ public struct OpenUIStreamParser: Sendable {
     private var settled: [OpenUIToken] = []
     /// The statements the pending tail parses to (at most one, normally).
     private(set) var pending: [OpenUIStatement] = []
+    /// The room of the last chunk's pending statements and units, taken again by the next (every chunk makes both).
+    private var sparePending: [OpenUIStatement] = []
+    private var spareUnits: [OpenUIStatementSplitter.Unit] = []
     /// Where the unit of the last pending statement was in the prepared text, when a newline ended it and it needed
     /// nothing closed: when the next chunk completes that unit as it was (a line whose newline came last, as a model's
     /// stream ends its lines), the statement is taken as it is rather than parsed again. The text before a unit's end
@@ -128,15 +131,26 @@ public struct OpenUIStreamParser: Sendable {
             blankEnd = text.count
         }
         let tailStart = completedEnd
-        // (Moved out, not copied.)
+        // (Moved out, not copied; the pending statements' list is then the last chunk's spare room.)
         var wasPending: [OpenUIStatement] = []
+        swap(&wasPending, &sparePending)
         swap(&wasPending, &pending)
+        defer {
+            wasPending.removeAllKeepingRoom()
+            swap(&wasPending, &sparePending)
+        }
         let wasWhole = pendingWhole
         pendingWhole = nil
         isIncomplete = false
         // The units are slices of the tokens: gone after this, the tokens are held once and keep their room (below).
         do {
-            let units = OpenUIStatementSplitter.units(lexed.tokens)
+            var units: [OpenUIStatementSplitter.Unit] = []
+            swap(&units, &spareUnits)
+            defer {
+                units.removeAllKeepingRoom()
+                swap(&units, &spareUnits)
+            }
+            OpenUIStatementSplitter.units(lexed.tokens, into: &units)
             for (i, unit) in units.enumerated() {
                 let isLast = i == units.count - 1
                 // Only the tail's calls are kept: a complete statement is not parsed again.

@@ -229,8 +229,10 @@ struct OpenUIIRBuilder {
         memory.generation += 1
         if !showsEachStatementOnce && statements > 0 { memory.shown.makeRoom(for: statements - 1, empty: 0) }
         swap(&usedOrder, &memory.spareOrder)
-        usedOrder.removeAll(keepingCapacity: true)
-        usedOrder.reserveCapacity(statements)
+        usedOrder.removeAllKeepingRoom()
+        // Grown by half again, not to the count: a streamed program gains a name every few chunks, and room made to
+        // the count would be made anew each time.
+        if usedOrder.capacity < statements { usedOrder.reserveCapacity(max(statements, usedOrder.capacity * 3 / 2)) }
     }
 
     /// Ends a render: what the memory keeps for the next is made ready.
@@ -276,7 +278,7 @@ struct OpenUIIRBuilder {
             if old.placedTag?.slot == slot, let tag = old.placedTag, Self.path(tag.path, is: path, index), let node = old.placedNode {
                 return node
             }
-            let full = index.map { path + [$0] } ?? path
+            let full = Self.path(path, then: index)
             let tag = Tag(slot: slot, path: full)
             var node = old.node
             Self.tag(&node, tag, again: old.tag != nil)
@@ -288,9 +290,20 @@ struct OpenUIIRBuilder {
         if c.statementSlot >= 0, let kept = memory[c.statementSlot], let tag = kept.tag, tag.slot == slot, Self.path(tag.path, is: path, index) {
             return made(c, parent: parent, slot: slot, inline: &inline, formName: formName, tag: tag)
         }
-        let full = index.map { path + [$0] } ?? path
+        let full = Self.path(path, then: index)
         return made(c, parent: parent, slot: slot, inline: &inline, formName: formName, tag: Tag(slot: slot, path: full))
     }
+
+    /// `path` followed by `index` (when there is one). An item of a top-level list, the usual case, gets a list made
+    /// once: a list's inline components are placed again on every chunk, each with its path.
+    private static func path(_ path: [Int], then index: Int?) -> [Int] {
+        guard let index else { return path }
+        if path.isEmpty && index < itemPaths.count { return itemPaths[index] }
+        return path + [index]
+    }
+
+    /// The paths of a top-level list's first items (see ``path(_:then:)``).
+    private static let itemPaths: [[Int]] = (0..<64).map { [$0] }
 
     /// Whether `stored` is `path` followed by `index` (when there is one), without making that list.
     private static func path(_ stored: [Int], is path: [Int], _ index: Int?) -> Bool {
@@ -446,7 +459,7 @@ struct OpenUIIRBuilder {
         if onlyChanged && childCount == children.count {
             placeChangedChildren(of: c, before: before, id: id, formName: formName, in: &children)
         } else {
-            children.removeAll(keepingCapacity: true)
+            children.removeAllKeepingRoom()
             placeChildren(of: c, id: id, formName: formName, into: &children) { _, _, _ in }
         }
         node.children = children

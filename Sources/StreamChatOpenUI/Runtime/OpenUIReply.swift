@@ -122,9 +122,9 @@ public final class OpenUIReply {
         var touched: [Int] = []
         swap(&touched, &touchedSlots)
         defer { swap(&touched, &touchedSlots) }
-        touched.removeAll(keepingCapacity: true)
-        for s in parser.completed[program.completedStatementCount...] { touched.append(contentsOf: program.appendCompleted(s)) }
-        touched.append(contentsOf: program.setPending(parser.pending))
+        touched.removeAllKeepingRoom()
+        for s in parser.completed[program.completedStatementCount...] { program.appendCompleted(s, changed: &touched) }
+        program.setPending(parser.pending, changed: &touched)
         invalidate(slots: touched)
     }
 
