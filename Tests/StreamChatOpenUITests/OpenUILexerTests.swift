@@ -114,4 +114,26 @@ import Testing
         let closed = OpenUILexer.tokens(Array(#""done" "#.utf8))
         #expect(!closed.openString)
     }
+
+    @Test func `a statement's source ends where its text ends without the newlines that end it, as characters read them`() {
+        // Every newline character, alone and in runs, and characters that share bytes with them without being one.
+        let endings = ["", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\n\n\r\n", "\u{2028}\n",
+                       "\n\u{301}", "\u{2027}", "\u{A8}", "\u{A9}", "€", "é", "\u{0E}", "\u{2029}x", " ", "\t\n"]
+        for body in ["a = 1", "b = \"x\"", "", "\u{2029}", "é\u{85}"] {
+            for ending in endings {
+                for more in endings {
+                    let text = body + ending + more
+                    var expected = text
+                    while expected.last?.isNewline == true { expected.removeLast() }
+                    let bytes = Array(text.utf8)
+                    let end = OpenUIStatement.trimmingNewlines(bytes, from: 0, to: bytes.count)
+                    #expect(String(decoding: bytes[..<end], as: UTF8.self) == expected, "\(Array(text.unicodeScalars))")
+                }
+            }
+        }
+        // Only from `start` on: a newline before it stays.
+        let bytes = Array("\n\n".utf8)
+        #expect(OpenUIStatement.trimmingNewlines(bytes, from: 1, to: 2) == 1)
+        #expect(OpenUIStatement.trimmingNewlines(Array("\u{2028}".utf8), from: 1, to: 3) == 3)
+    }
 }

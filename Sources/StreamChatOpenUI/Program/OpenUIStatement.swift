@@ -63,9 +63,29 @@ public struct OpenUIStatement: Sendable, Equatable {
         case .mutation: kind = .mutation
         default: kind = name.hasPrefix("$") ? .state : .value
         }
-        let end = min(unit.end, text.count)
-        var source = String(decoding: text[unit.start..<end], as: UTF8.self)
-        while source.last?.isNewline == true { source.removeLast() }
+        let end = Self.trimmingNewlines(text, from: unit.start, to: min(unit.end, text.count))
+        let source = String(decoding: text[unit.start..<end], as: UTF8.self)
         return OpenUIStatement(name: name, kind: kind, expression: expression, source: source, neededClosing: closed)
+    }
+
+    /// Where the text from `start` to `end` ends without the newlines that end it (the characters `Character.isNewline`
+    /// takes: LF, VT, FF, CR, NEL, LS, PS), found in its bytes: the statement being written is made again on every chunk,
+    /// and reading characters from the end of a string costs far more. (A newline never joins the character after it,
+    /// so the bytes tell where the characters end.)
+    static func trimmingNewlines(_ text: [UInt8], from start: Int, to end: Int) -> Int {
+        var end = end
+        while end > start {
+            switch text[end - 1] {
+            case 0x0A...0x0D:
+                end -= 1
+            case 0x85 where end - start >= 2 && text[end - 2] == 0xC2:
+                end -= 2
+            case 0xA8...0xA9 where end - start >= 3 && text[end - 3] == 0xE2 && text[end - 2] == 0x80:
+                end -= 3
+            default:
+                return end
+            }
+        }
+        return end
     }
 }
