@@ -308,8 +308,10 @@ final class OpenUIEvaluator {
         splice.lastChange = nil
         changedPlaces.removeAllKeepingRoom()
         var reshaped: [(item: Int, value: OpenUIValue?)] = []
+        // (Most chunks change one item: asked of it first, as every item of the list is asked.)
+        let firstChanged = changed[0]
         for (i, number) in numbers.enumerated() {
-            guard changed.contains(number) else {
+            guard number == firstChanged || (changed.count > 1 && changed.contains(number)) else {
                 if replays { for e in splice.itemErrors[i] { report(e) } }
                 continue
             }
