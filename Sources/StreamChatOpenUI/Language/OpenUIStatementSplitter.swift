@@ -67,6 +67,14 @@ enum OpenUIStatementSplitter {
     /// The units of `tokens`, added to `units` (whose room a caller splitting on every chunk keeps). Blank lines make
     /// no unit.
     static func units(_ tokens: [OpenUIToken], into units: inout [Unit]) {
+        // Tokens on one line (a streamed tail, most chunks: the statement being written) are one unit, found without
+        // reading them into a scan: only a newline ends a statement.
+        if !tokens.contains(where: { if case .newline = $0.kind { true } else { false } }) {
+            if let first = tokens.first, let last = tokens.last {
+                units.append(Unit(tokens: tokens[...], start: first.start, end: last.end, isComplete: false))
+            }
+            return
+        }
         // The unit being read: where its first token is, and the newline that may end it. A unit on one line is a slice
         // of `tokens`; one across lines is copied without its newlines, once its end is found (a streamed tail is split
         // again after every chunk).
