@@ -67,14 +67,6 @@ enum OpenUIStatementSplitter {
     /// The units of `tokens`, added to `units` (whose room a caller splitting on every chunk keeps). Blank lines make
     /// no unit.
     static func units(_ tokens: [OpenUIToken], into units: inout [Unit]) {
-        // Tokens on one line (a streamed tail, most chunks: the statement being written) are one unit, found without
-        // reading them into a scan: only a newline ends a statement.
-        if !tokens.contains(where: { if case .newline = $0.kind { true } else { false } }) {
-            if let first = tokens.first, let last = tokens.last {
-                units.append(Unit(tokens: tokens[...], start: first.start, end: last.end, isComplete: false))
-            }
-            return
-        }
         // The unit being read: where its first token is, and the newline that may end it. A unit on one line is a slice
         // of `tokens`; one across lines is copied without its newlines, once its end is found (a streamed tail is split
         // again after every chunk).
@@ -90,6 +82,12 @@ enum OpenUIStatementSplitter {
                 kept = copied[...]
             }
             return Unit(tokens: kept, start: kept.first!.start, end: endByte ?? kept.last!.end, isComplete: isComplete)
+        }
+        // Tokens on one line (a streamed tail, most chunks: the statement being written) are the unit the scan would
+        // end with, found without reading them into it: only a newline ends a statement.
+        if !tokens.contains(where: { if case .newline = $0.kind { true } else { false } }) {
+            if !tokens.isEmpty { units.append(unit(upTo: tokens.count, count: tokens.count, endingAt: nil, isComplete: false)) }
+            return
         }
         for (i, token) in tokens.enumerated() {
             if scan.ends(before: token) {
