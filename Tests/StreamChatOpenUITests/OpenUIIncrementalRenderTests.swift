@@ -24,7 +24,28 @@ import Testing
             }
         }
         out.append(("generated/tree", treeProgram(days: 12), .chat))
+        out.append(("generated/numbered-tree", numberedTreeProgram(days: 8), .chat))
         return out
+    }
+
+    /// The same tree with sections numbered through the reply, as the bench writes it: while a day's list is written,
+    /// a number half there (`s1` of `s12`) names a section shown already, so that render shows it twice, and the
+    /// statements above the one being written are placed again in a render that marks what it shows.
+    static func numberedTreeProgram(days: Int) -> String {
+        var lines = ["root = Card([header, " + stride(from: 0, to: days, by: 3).map { "w\($0 / 3)" }.joined(separator: ", ") + "])",
+                     "header = CardHeader(\"Trip\", \"planned\")"]
+        for day in 0..<days {
+            if day % 3 == 0 {
+                lines.append("w\(day / 3) = Tabs([" + (day..<min(days, day + 3)).map { "d\($0)" }.joined(separator: ", ") + "])")
+            }
+            let sections = (day * 3..<day * 3 + 3).map { "s\($0)" }
+            lines.append("d\(day) = TabItem(\"day-\(day)\", \"Day \(day + 1)\", [\(sections.joined(separator: ", "))])")
+            for (i, name) in sections.enumerated() {
+                lines.append(i == 1 ? "\(name) = Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram \(day)\", \"ride\")])"
+                                    : "\(name) = TextContent(\"Part \(i + 1) of day \(day + 1)\")")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// A long reply as models write one: root → weeks → days → sections, forward references, top-down.
@@ -272,6 +293,27 @@ import Testing
         // `c` is first shown inside `b`, so root's own `c` is its second showing.
         #expect(root?.children.map(\.id) == ["a", "c~2"])
         #expect(result.errors.isEmpty, "a cycle through lists ends without error: \(result.errors)")
+    }
+
+    @Test func `a section a half-written number names shows twice for that chunk, and the levels above render as a fresh reply`() {
+        // `d4`'s list is written `[s12, s1`, so `s1` (shown under `d0`) shows a second time: that render marks what it
+        // shows, and the statements above `d4` are placed again from their kept nodes all the same.
+        let text = Self.numberedTreeProgram(days: 8)
+        for size in [3, 11] {
+            let reply = OpenUIReply(library: .chat)
+            let texts = Self.prefixes(text, size: size)
+            var twice = 0
+            for (i, t) in texts.enumerated() {
+                reply.update(text: t, isStreaming: i < texts.count - 1)
+                let root = reply.render().root
+                var ids: [String] = []
+                root?.walk { node, _ in ids.append(node.id) }
+                if ids.contains(where: { $0.hasSuffix("~2") }) { twice += 1 }
+                #expect(Set(ids).count == ids.count, "\(ids) after \(t.utf8.count) bytes in chunks of \(size)")
+                #expect(root == Self.fresh(t, streaming: i < texts.count - 1, library: .chat).0, "after \(t.utf8.count) bytes in chunks of \(size)")
+            }
+            #expect(twice > 0, "no render in chunks of \(size) showed a section twice")
+        }
     }
 
     @Test func `a statement above the one being written places again only what changed, and renders as a fresh reply`() {

@@ -76,8 +76,22 @@ struct OpenUIIRBuilder {
             self.splice = splice
             spliceGeneration = splice?.generation ?? 0
             self.node = node
-            self.statements.removeSubrange(unchanged...)
-            self.statements.append(contentsOf: statements.dropFirst(unchanged))
+            // Written over in place, grown or cut at the end only: removing a range and appending one costs several
+            // hundred instructions more, for each statement above the one being written, on every chunk.
+            let old = self.statements.count, new = statements.count
+            if new < old {
+                self.statements.removeLast(old - new)
+            } else if new > old {
+                self.statements.append(contentsOf: statements.dropFirst(old))
+            }
+            let overwritten = min(old, new)
+            if unchanged < overwritten {
+                self.statements.withUnsafeMutableBufferPointer { target in
+                    statements.withUnsafeBufferPointer { source in
+                        for i in unchanged..<overwritten { target[i] = source[i] }
+                    }
+                }
+            }
             self.size = size
             self.lastChildSize = lastChildSize
             self.lastChildStatements = lastChildStatements
@@ -319,7 +333,7 @@ struct OpenUIIRBuilder {
         guard slot >= 0, let current = values?.version(of: slot), let old = memory[slot], old.version == current, old.formName == formName,
               !untagged || old.tag == nil, showsEachStatementOnce || isUnused(slot)
         else { return nil }
-        if !showsEachStatementOnce && !mark(old.statements) { return nil }
+        if !showsEachStatementOnce && !mark(old.statements[...]) { return nil }
         if old.statements.count == 1 { usedOrder.append(old.statements[0]) } else { usedOrder.append(contentsOf: old.statements) }
         nodeCount += old.size
         if old.holdsAppNode { appNodes += 1 }
@@ -328,7 +342,7 @@ struct OpenUIIRBuilder {
 
     /// Marks `statements` shown in this render; false (and nothing marked) when one was shown already: a reused
     /// subtree takes their ids, so each must be unshown so far.
-    private mutating func mark(_ statements: [Int]) -> Bool {
+    private mutating func mark(_ statements: ArraySlice<Int>) -> Bool {
         // One tight pass marks them, and takes the marks back if one was shown already.
         let render = memory.generation
         let once = Memory.shown(in: render, count: 1)
@@ -430,7 +444,7 @@ struct OpenUIIRBuilder {
         guard !old.holdsAppNode else { return nil }
         guard let before = old.component else {
             // A spliced value: it changed in place, and only what its splice says changed can be placed again.
-            return showsEachStatementOnce ? patched(c, old: old, id: id, formName: formName) : nil
+            return patched(c, old: old, id: id, formName: formName)
         }
         let members = c.props.members
         let wereMembers = before.props.members
@@ -471,7 +485,10 @@ struct OpenUIIRBuilder {
     /// changed only the list's last item and added items after it (see ``OpenUIEvaluationCache/Splice/lastChange``):
     /// a statement above the one being written, as a reply streams. Only those children are placed; the others keep
     /// their nodes, their nodes and statements counted from the kept node, without a visit. Nil when that doesn't hold.
-    /// For a render that shows each statement once (a child's id is its statement's name).
+    /// A kept node's statements were each shown first where it was made (their nodes are named by them alone): a render
+    /// that marks the statements it shows marks the kept children's, and makes the node anew when one was shown
+    /// already. (A pending statement that is shown twice for a chunk, as a reference half written names another
+    /// statement, then costs the levels above it what it costs them on the other chunks.)
     private mutating func patched(_ c: OpenUIComponent, old: Kept, id: String, formName: String?) -> UINode? {
         guard !isTruncated, let splice = old.splice, splice === values?.splice(of: c.statementSlot), splice.component.isSame(as: c),
               splice.generation == old.spliceGeneration + 1, let change = splice.lastChange else { return nil }
@@ -495,6 +512,7 @@ struct OpenUIIRBuilder {
         // when that is made again. Its statements begin with its own, which naming it listed.
         let keptStatements = old.statements.count - (replacesLast ? old.lastChildStatements : 0)
         guard keptStatements >= 1, old.node.children.count >= wereCount else { return nil }
+        if !showsEachStatementOnce && !mark(old.statements[1..<keptStatements]) { return nil }
         usedOrder.append(contentsOf: old.statements[1..<keptStatements])
         nodeCount += old.size - 1 - (replacesLast ? old.lastChildSize : 0)
         var node = old.takeNode()

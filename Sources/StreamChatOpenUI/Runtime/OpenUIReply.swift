@@ -16,7 +16,8 @@ public final class OpenUIReply {
     public let library: OpenUILibrary
     let functions: [String: OpenUIFunction]
     @exclusivity(unchecked) private var parser = OpenUIStreamParser()
-    @exclusivity(unchecked) private var fed = ""
+    /// The text fed so far, as UTF-8 (a chunk's bytes are appended, where a string's append costs several times more).
+    @exclusivity(unchecked) private var fed: [UInt8] = []
     /// How many bytes of the text fed the program shows: all of them, but while a very long statement is being written
     /// and the chunks after its last reading have not been read (see ``OpenUIStreamParser``).
     @exclusivity(unchecked) private(set) var shownUTF8Count = 0
@@ -69,13 +70,13 @@ public final class OpenUIReply {
     /// When the text is complete, the program mounts: returns the Queries to fetch.
     @discardableResult
     public func update(text: String, isStreaming: Bool) -> [OpenUIToolCall] {
-        if parser.isFinished && text == fed { return [] }
+        if parser.isFinished && text.utf8.elementsEqual(fed) { return [] }
         if parser.isFinished || !feedAddition(text) {
             parser = OpenUIStreamParser()
             parser.feed(text)
             parserGeneration = -1
+            fed = Array(text.utf8)
         }
-        fed = text
         return settle(isStreaming: isStreaming)
     }
 
@@ -85,17 +86,19 @@ public final class OpenUIReply {
     /// After the text was complete, a piece starts the parse again with the whole text, as `update` does.
     @discardableResult
     public func append(_ piece: String, isStreaming: Bool) -> [OpenUIToolCall] {
-        if parser.isFinished { return update(text: fed + piece, isStreaming: isStreaming) }
+        if parser.isFinished { return update(text: String(decoding: fed, as: UTF8.self) + piece, isStreaming: isStreaming) }
         var piece = piece
-        piece.withUTF8 { parser.feed(utf8: $0) }
-        fed.append(piece)
+        piece.withUTF8 { bytes in
+            parser.feed(utf8: bytes)
+            fed.append(contentsOf: bytes)
+        }
         return settle(isStreaming: isStreaming)
     }
 
     /// Brings the program and the caches up to the text just fed; when the text is complete, mounts the program.
     private func settle(isStreaming: Bool) -> [OpenUIToolCall] {
         if !isStreaming { parser.finish() }
-        if !parser.isBehind { shownUTF8Count = fed.utf8.count }
+        if !parser.isBehind { shownUTF8Count = fed.count }
         syncProgram()
         syncStreaming()
         guard !isStreaming, !isMounted else { return [] }
@@ -154,20 +157,21 @@ public final class OpenUIReply {
     /// making a string of what it adds) would cost more than parsing the chunk.
     private func feedAddition(_ text: String) -> Bool {
         var text = text
-        var prefix = fed
         return text.withUTF8 { whole in
-            prefix.withUTF8 { start in
-                guard whole.count >= start.count,
-                      start.isEmpty || memcmp(whole.baseAddress!, start.baseAddress!, start.count) == 0 else { return false }
-                // Valid UTF-8 on both sides: the end of `prefix` is a scalar boundary of `text` too.
-                parser.feed(utf8: UnsafeBufferPointer(rebasing: whole[start.count...]))
-                return true
-            }
+            let start = fed.count
+            let extends = whole.count >= start
+                && (start == 0 || fed.withUnsafeBufferPointer { memcmp(whole.baseAddress!, $0.baseAddress!, start) == 0 })
+            guard extends else { return false }
+            // Valid UTF-8 on both sides: the end of the text fed is a scalar boundary of `text` too.
+            let added = UnsafeBufferPointer(rebasing: whole[start...])
+            parser.feed(utf8: added)
+            fed.append(contentsOf: added)
+            return true
         }
     }
 
     /// The length in bytes of the text given so far.
-    var textUTF8Count: Int { fed.utf8.count }
+    var textUTF8Count: Int { fed.count }
 
     /// Whether the reply is still being written.
     public var isStreaming: Bool { !parser.isFinished }
