@@ -66,8 +66,9 @@ struct OpenUIIRBuilder {
             return node
         }
 
-        /// Makes it the kept node of the node made again from its taken node (the same statement, place and form): a
-        /// statement above the one being written is made again on every chunk.
+        /// Makes it the kept node of the node made again in its place (the same statement, place and form), from its
+        /// taken node or anew: a statement above the one being written, and the one being written, are made again on
+        /// every chunk.
         /// `statements` are all it shows now; the first `unchanged` of them are the first it showed (not copied again).
         func refill(version: Int, component: OpenUIComponent, node: UINode, statements: ArraySlice<Int>, unchanged: Int, size: Int,
                     lastChildSize: Int, lastChildStatements: Int, holdsAppNode: Bool, splice: OpenUIEvaluationCache.Splice?) {
@@ -403,8 +404,12 @@ struct OpenUIIRBuilder {
            unlistedShows == firstUnlisted {
             let last = childMark.map { (nodeCount - $0.nodes, usedOrder.count - $0.used) } ?? (0, 0)
             let splice = values?.splice(of: c.statementSlot).flatMap { $0.component.isSame(as: c) ? $0 : nil }
-            if tookNode, let kept = memory[c.statementSlot], kept.isTaken {
-                kept.refill(version: current, component: c, node: made, statements: usedOrder[firstUsed...], unchanged: statementsKept,
+            // The kept node of the statement's last node is refilled when the node was made again in its place: from its
+            // taken node, or anew (a statement being written whose props changed), rather than replaced by a new one.
+            if let kept = memory[c.statementSlot],
+               tookNode ? kept.isTaken : !kept.isTaken && kept.formName == formName && kept.tag == tag {
+                kept.refill(version: current, component: c, node: made, statements: usedOrder[firstUsed...],
+                            unchanged: tookNode ? statementsKept : 0,
                             size: nodeCount - firstCount,
                             lastChildSize: last.0, lastChildStatements: last.1, holdsAppNode: appNodes != firstAppNodes, splice: splice)
             } else {
