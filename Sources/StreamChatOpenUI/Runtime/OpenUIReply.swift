@@ -249,14 +249,14 @@ public final class OpenUIReply {
         builder.showsEachStatementOnce = result.entrySlot.map(program.showsEachStatementOnce(entry:)) ?? false
         builder.values = cache
         builder.pass = pass
-        // Moved, not shared: the builder's first write would copy the tables otherwise.
-        builder.memory = builderMemory
-        builderMemory = OpenUIIRBuilder.Memory()
+        // Swapped in and back out, not shared: the builder's first write would copy the tables otherwise (and a copy, or
+        // a new memory made in its place, costs a reference to each of its tables on every chunk).
+        swap(&builder.memory, &builderMemory)
         builder.startRender(statements: program.slotNames.count)
         var counter = 0
         var root = result.root.map { builder.node(for: $0, parent: nil, slot: nil, inline: &counter, formName: nil) }
         builder.finishRender()
-        builderMemory = builder.memory
+        swap(&builder.memory, &builderMemory)
         lastRoot = result.root
         index = nil
         if builder.isTruncated {
