@@ -12,10 +12,11 @@ final class OpenUIEvaluator {
 
     /// What the evaluation reads besides the program.
     struct Inputs {
-        var state: [String: OpenUIValue] = [:]
-        var queryResults: [String: OpenUIValue] = [:]
-        var mutationResults: [String: OpenUIValue] = [:]
-        var functions: [String: OpenUIFunction] = [:]
+        // (Made empty with `init()`, not a literal: the literal's initializer runs, each time an evaluation finishes.)
+        var state = [String: OpenUIValue]()
+        var queryResults = [String: OpenUIValue]()
+        var mutationResults = [String: OpenUIValue]()
+        var functions = [String: OpenUIFunction]()
         /// While streaming, errors that later text may fix (enums, required props of unresolved references) wait.
         var isStreaming = false
     }
@@ -62,10 +63,11 @@ final class OpenUIEvaluator {
     }
 
     /// Takes `program` and `inputs` for another evaluation, with the room the last one made (a reply renders after
-    /// every chunk with the same evaluator, its cache and library).
-    func start(program: OpenUIProgram, inputs: Inputs) {
+    /// every chunk with the same evaluator, its cache and library). The inputs are swapped in, leaving the finished
+    /// evaluation's empty ones: a copy would cost a reference to each of their tables, on every chunk.
+    func start(program: OpenUIProgram, inputs: inout Inputs) {
         self.program = program
-        self.inputs = inputs
+        swap(&self.inputs, &inputs)
     }
 
     /// Lets go of what the evaluation read and found, keeping its room: held until the next, the program would be

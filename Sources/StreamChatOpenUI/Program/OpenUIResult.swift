@@ -33,7 +33,7 @@ public struct OpenUIResult: Sendable {
         inputs.state = state
         let evaluator: OpenUIEvaluator
         if let reused {
-            reused.start(program: program, inputs: inputs)
+            reused.start(program: program, inputs: &inputs)
             evaluator = reused
         } else {
             evaluator = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
@@ -90,7 +90,7 @@ public struct OpenUIResult: Sendable {
     static func state(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs,
                       cache: OpenUIEvaluationCache?) -> [String: OpenUIValue] {
         // Most programs have no state: no evaluator is made for them on every render.
-        guard program.hasState else { return [:] }
+        guard program.hasState else { return [String: OpenUIValue]() }
         let names = program.stateNames
         let defaults = OpenUIEvaluator(program: program, library: library, inputs: inputs, cache: cache)
         var state: [String: OpenUIValue] = [:]

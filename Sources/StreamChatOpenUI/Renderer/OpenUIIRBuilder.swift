@@ -130,7 +130,8 @@ struct OpenUIIRBuilder {
     struct Memory {
         var kept: [Kept?] = []
         /// Nodes of components written inline, by node id: reused while their component is the same.
-        var inline: [String: Inline] = [:]
+        /// (The tables a render makes are made empty with `init()`: an empty literal runs its initializer.)
+        var inline = [String: Inline]()
         /// Counts renders: an inline node is taken once per render (the same id twice is made anew). From 1, as a
         /// mark of 0 in ``shown`` is no render's.
         var generation = 1
@@ -171,7 +172,7 @@ struct OpenUIIRBuilder {
             var generation: Int
         }
         /// The events of each component type seen (worked out once).
-        var events: [String: [String]] = [:]
+        var events = [String: [String]]()
         /// The room of the last render's list of statements shown, taken again by the next (see ``startRender(statements:)``).
         var spareOrder: [Int] = []
         /// The host's pass its nodes went through as they were made (see ``pass``), nil when none did: nodes kept
@@ -204,9 +205,9 @@ struct OpenUIIRBuilder {
     /// The kept values, whose versions say which statements' nodes in ``memory`` can be reused (none without it).
     var values: OpenUIEvaluationCache?
     var memory = Memory()
-    private(set) var index: [String: NodeInfo] = [:]
+    private(set) var index = [String: NodeInfo]()
     /// Statements shown that have no number (a program of another reply's): by name.
-    private var unnumberedUses: [String: Int] = [:]
+    private var unnumberedUses = [String: Int]()
     /// The statements shown so far, by number, in order.
     private var usedOrder: [Int] = []
     /// How many statements were shown so far that ``usedOrder`` does not list: a repeat (`name~2`, whose id depends

@@ -181,7 +181,7 @@ public final class OpenUIReply {
     /// The state store now: every variable's written value or its default.
     public var state: [String: OpenUIValue] {
         // Without state, nothing to work out (and no inputs to gather on every render).
-        guard program.hasState else { return [:] }
+        guard program.hasState else { return [String: OpenUIValue]() }
         return OpenUIResult.state(program, library: library, inputs: inputs(state: written), cache: defaultsCache)
     }
 
@@ -223,6 +223,8 @@ public final class OpenUIReply {
 
     /// Keeps the caches true to the state: a changed variable drops what reads it.
     private func prepareCaches(state now: [String: OpenUIValue]) {
+        // (Most programs have no state: two empty tables are not compared on every chunk.)
+        if now.isEmpty && renderedState.isEmpty { return }
         if now != renderedState {
             let changed = Set(now.keys).union(renderedState.keys).filter { now[$0] != renderedState[$0] }
             renderedState = now
