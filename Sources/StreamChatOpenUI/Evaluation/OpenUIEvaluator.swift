@@ -79,7 +79,7 @@ final class OpenUIEvaluator {
         errorSet = nil
         reported.removeAllKeepingRoom()
         cycleHits = 0
-        cycleClosers = []
+        if !cycleClosers.isEmpty { cycleClosers = Set() }
         stack.removeAllKeepingRoom()
         depth = 0
         steps = 0
