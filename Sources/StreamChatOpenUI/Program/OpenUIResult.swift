@@ -23,10 +23,11 @@ public struct OpenUIResult: Sendable {
     /// orphans (which need the whole program) are left empty.
     /// `state` is the state store when the caller worked it out already (see ``state(_:library:inputs:cache:)``).
     /// `evaluator`, when given, evaluates (started and finished here): one made with `library` and `cache`.
-    static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: OpenUIEvaluator.Inputs, state known: [String: OpenUIValue]? = nil,
+    static func render(_ program: OpenUIProgram, library: OpenUILibrary, inputs: consuming OpenUIEvaluator.Inputs,
+                       state known: [String: OpenUIValue]? = nil,
                        cache: OpenUIEvaluationCache? = nil, defaultsCache: OpenUIEvaluationCache? = nil, isFinished: Bool,
                        isIncomplete: Bool, hasText: Bool, metadata: Bool = true, evaluator reused: OpenUIEvaluator? = nil) -> OpenUIResult {
-        var inputs = inputs
+        // (Taken, not copied: a copy costs a reference to each of the inputs' tables, on every chunk.)
         inputs.isStreaming = !isFinished
         // Defaults see only what the user wrote, so they keep their own cache.
         let state = known ?? Self.state(program, library: library, inputs: inputs, cache: defaultsCache)
