@@ -28,40 +28,41 @@ import Testing
         return out
     }
 
-    /// The same tree with sections numbered through the reply, as the bench writes it: while a day's list is written,
-    /// a number half there (`s1` of `s12`) names a section shown already, so that render shows it twice, and the
-    /// statements above the one being written are placed again in a render that marks what it shows.
-    static func numberedTreeProgram(days: Int) -> String {
-        var lines = ["root = Card([header, " + stride(from: 0, to: days, by: 3).map { "w\($0 / 3)" }.joined(separator: ", ") + "])",
-                     "header = CardHeader(\"Trip\", \"planned\")"]
+    /// A long reply as models write one: root → weeks of `daysPerWeek` days → days → sections, forward references,
+    /// top-down; `sections` gives a day's sections, each its name and value.
+    static func treeProgram(days: Int, daysPerWeek: Int, sections: (Int) -> [(name: String, value: String)]) -> String {
+        let weeks = stride(from: 0, to: days, by: daysPerWeek).map { "w\($0 / daysPerWeek)" }
+        var lines = ["root = Card([header, " + weeks.joined(separator: ", ") + "])", "header = CardHeader(\"Trip\", \"planned\")"]
         for day in 0..<days {
-            if day % 3 == 0 {
-                lines.append("w\(day / 3) = Tabs([" + (day..<min(days, day + 3)).map { "d\($0)" }.joined(separator: ", ") + "])")
+            if day % daysPerWeek == 0 {
+                lines.append("w\(day / daysPerWeek) = Tabs([" + (day..<min(days, day + daysPerWeek)).map { "d\($0)" }.joined(separator: ", ") + "])")
             }
-            let sections = (day * 3..<day * 3 + 3).map { "s\($0)" }
-            lines.append("d\(day) = TabItem(\"day-\(day)\", \"Day \(day + 1)\", [\(sections.joined(separator: ", "))])")
-            for (i, name) in sections.enumerated() {
-                lines.append(i == 1 ? "\(name) = Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram \(day)\", \"ride\")])"
-                                    : "\(name) = TextContent(\"Part \(i + 1) of day \(day + 1)\")")
-            }
+            let parts = sections(day)
+            lines.append("d\(day) = TabItem(\"day-\(day)\", \"Day \(day + 1)\", [\(parts.map(\.name).joined(separator: ", "))])")
+            lines += parts.map { "\($0.name) = \($0.value)" }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A long reply as models write one: root → weeks → days → sections, forward references, top-down.
+    /// The tree with four days a week and three sections a day, named by their day.
     static func treeProgram(days: Int) -> String {
-        var lines = ["root = Card([header, " + stride(from: 0, to: days, by: 4).map { "w\($0 / 4)" }.joined(separator: ", ") + "])",
-                     "header = CardHeader(\"Trip\", \"planned\")"]
-        for day in 0..<days {
-            if day % 4 == 0 {
-                lines.append("w\(day / 4) = Tabs([" + (day..<min(days, day + 4)).map { "d\($0)" }.joined(separator: ", ") + "])")
-            }
-            lines.append("d\(day) = TabItem(\"day-\(day)\", \"Day \(day + 1)\", [s\(day)a, s\(day)b, s\(day)c])")
-            lines.append("s\(day)a = TextContent(\"Morning of day \(day + 1): the old town\")")
-            lines.append("s\(day)b = Table([Col(\"Place\", [\"Alfama\", \"Baixa\"]), Col(\"Hours\", [2, \(day)], \"number\")])")
-            lines.append("s\(day)c = Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram \(day)\", \"ride\")])")
+        treeProgram(days: days, daysPerWeek: 4) { day in
+            [("s\(day)a", "TextContent(\"Morning of day \(day + 1): the old town\")"),
+             ("s\(day)b", "Table([Col(\"Place\", [\"Alfama\", \"Baixa\"]), Col(\"Hours\", [2, \(day)], \"number\")])"),
+             ("s\(day)c", "Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram \(day)\", \"ride\")])")]
         }
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The tree with sections numbered through the reply, as the bench writes it: while a day's list is written, a
+    /// number half there (`s1` of `s12`) names a section shown already, so that render shows it twice, and the
+    /// statements above the one being written are placed again in a render that marks what it shows.
+    static func numberedTreeProgram(days: Int) -> String {
+        treeProgram(days: days, daysPerWeek: 3) { day in
+            (0..<3).map { i in
+                ("s\(day * 3 + i)", i == 1 ? "Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram \(day)\", \"ride\")])"
+                                            : "TextContent(\"Part \(i + 1) of day \(day + 1)\")")
+            }
+        }
     }
 
     /// The render of a reply that never rendered before.

@@ -492,9 +492,8 @@ struct OpenUIIRBuilder {
     /// a statement above the one being written, as a reply streams. Only those children are placed; the others keep
     /// their nodes, their nodes and statements counted from the kept node, without a visit. Nil when that doesn't hold.
     /// A kept node's statements were each shown first where it was made (their nodes are named by them alone): a render
-    /// that marks the statements it shows marks the kept children's, and makes the node anew when one was shown
-    /// already. (A pending statement that is shown twice for a chunk, as a reference half written names another
-    /// statement, then costs the levels above it what it costs them on the other chunks.)
+    /// that marks the statements it shows (for a chunk whose half-written reference names a statement shown already)
+    /// marks the kept children's too, and makes the node anew when one was shown already.
     private mutating func patched(_ c: OpenUIComponent, old: Kept, id: String, formName: String?) -> UINode? {
         guard !isTruncated, let splice = old.splice, splice === values?.splice(of: c.statementSlot), splice.component.isSame(as: c),
               splice.generation == old.spliceGeneration + 1, let change = splice.lastChange else { return nil }
