@@ -296,6 +296,21 @@ import Testing
         #expect(result.errors.isEmpty, "a cycle through lists ends without error: \(result.errors)")
     }
 
+    @Test func `a list written over from a place keeps what is before it and takes the rest of the source, grown or cut at the end`() {
+        // (What a kept node's statements and the kept closing's open brackets are made again with, on every chunk.)
+        for old in 0...5 {
+            for new in 0...5 {
+                for start in 0...min(old, new) {
+                    let was = Array(100..<(100 + old))
+                    let source = Array(0..<(new + 3))[3...]  // a slice that does not start at 0
+                    var list = was
+                    list.replace(from: start, with: source)
+                    #expect(list == Array(was[..<start]) + Array(source.dropFirst(start)), "\(old) over \(new) from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func `a section a half-written number names shows twice for that chunk, and the levels above render as a fresh reply`() {
         // `d4`'s list is written `[s12, s1`, so `s1` (shown under `d0`) shows a second time: that render marks what it
         // shows, and the statements above `d4` are placed again from their kept nodes all the same.

@@ -146,8 +146,7 @@ enum OpenUIStatementSplitter {
             if first.start == origin {
                 self.tokens.removeSubrange(settled.count...)
                 // Copied into its own room, not shared: the next bracket would copy a shared one (on every chunk).
-                open.removeAllKeepingRoom()
-                open.append(contentsOf: settled.open)
+                open.replace(from: 0, with: settled.open[...])
                 dropped = settled.dropped
                 // (Found from the end: the tokens a chunk adds are few.)
                 from = tokens.endIndex
@@ -172,8 +171,7 @@ enum OpenUIStatementSplitter {
             if changing > from {
                 read(tokens[from..<changing])
                 settled.count = self.tokens.count
-                settled.open.removeAllKeepingRoom()
-                settled.open.append(contentsOf: open)
+                settled.open.replace(from: 0, with: open[...])
                 settled.dropped = dropped
                 settled.end = tokens[changing - 1].end
             }

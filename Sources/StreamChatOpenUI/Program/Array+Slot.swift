@@ -23,4 +23,24 @@ extension Array {
         default: removeAll(keepingCapacity: true)
         }
     }
+
+    /// Makes its elements from offset `start` on those of `source` from offset `start` on, written over in place and grown
+    /// or cut at the end: a list a streamed reply makes again on every chunk keeps its room (and its first `start`
+    /// elements, known to be the same, are not copied), where removing a range and appending one costs several hundred
+    /// instructions more, and taking `source` itself would share its room for the next change to copy.
+    @inline(__always) mutating func replace(from start: Int, with source: ArraySlice<Element>) {
+        let old = count, new = source.count
+        if new < old {
+            removeLast(old - new)
+        } else if new > old {
+            append(contentsOf: source[(source.startIndex + old)...])
+        }
+        let overwritten = Swift.min(old, new)
+        guard start < overwritten else { return }
+        withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { source in
+                for i in start..<overwritten { target[i] = source[i] }
+            }
+        }
+    }
 }

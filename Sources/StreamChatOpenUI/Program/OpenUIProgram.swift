@@ -383,6 +383,8 @@ public struct OpenUIProgram: Sendable {
 
     /// Every Query and Mutation statement, a redefined name included each time.
     var queriesAndMutations: [OpenUIStatement] {
+        // (Most programs have none: asked on every render, they are not gathered.)
+        guard hasQueriesOrMutations else { return [] }
         let pending = statements[completedCount...].filter { $0.kind == .query || $0.kind == .mutation }
         guard completedQueries > 0 else { return pending }
         return statements[..<completedCount].filter { $0.kind == .query || $0.kind == .mutation } + pending

@@ -41,8 +41,7 @@ public struct OpenUIResult: Sendable {
         }
         defer { reused?.finish() }
         var errors: [OpenUIError] = []
-        // (Most programs have none: not gathered on every chunk.)
-        for s in program.hasQueriesOrMutations ? program.queriesAndMutations : [] where s.name.hasPrefix("$") {
+        for s in program.queriesAndMutations where s.name.hasPrefix("$") {
             let bare = String(s.name.dropFirst())
             errors.append(OpenUIError(.parser, "state-query", statement: s.name,
                                       message: "\(s.name) reads the state store, never the \(s.kind == .query ? "query's result" : "mutation's status")",

@@ -77,22 +77,7 @@ struct OpenUIIRBuilder {
             self.splice = splice
             spliceGeneration = splice?.generation ?? 0
             self.node = node
-            // Written over in place, grown or cut at the end only: removing a range and appending one costs several
-            // hundred instructions more, for each statement above the one being written, on every chunk.
-            let old = self.statements.count, new = statements.count
-            if new < old {
-                self.statements.removeLast(old - new)
-            } else if new > old {
-                self.statements.append(contentsOf: statements.dropFirst(old))
-            }
-            let overwritten = min(old, new)
-            if unchanged < overwritten {
-                self.statements.withUnsafeMutableBufferPointer { target in
-                    statements.withUnsafeBufferPointer { source in
-                        for i in unchanged..<overwritten { target[i] = source[i] }
-                    }
-                }
-            }
+            self.statements.replace(from: unchanged, with: statements)
             self.size = size
             self.lastChildSize = lastChildSize
             self.lastChildStatements = lastChildStatements
