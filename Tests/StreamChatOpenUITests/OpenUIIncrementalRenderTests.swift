@@ -25,6 +25,8 @@ import Testing
         }
         out.append(("generated/tree", treeProgram(days: 12), .chat))
         out.append(("generated/numbered-tree", numberedTreeProgram(days: 8), .chat))
+        out.append(("generated/flat", flatProgram(sections: 26), .chat))
+        out.append(("generated/flat-repeating", flatProgram(sections: 26, repeating: true), .chat))
         return out
     }
 
@@ -63,6 +65,26 @@ import Testing
                                             : "TextContent(\"Part \(i + 1) of day \(day + 1)\")")
             }
         }
+    }
+
+    /// One card whose list names every section, forward, as a long flat reply has it: a list long enough that a
+    /// splice looks its changed items up (``OpenUIEvaluationCache/Splice/indexedLength``). Some sections report a
+    /// problem (one keeps its component, one shows nothing), two are written again further on (one of them as a number,
+    /// which the card's list does not take); `repeating`, the list names its first section again at its end.
+    static func flatProgram(sections count: Int, repeating: Bool = false) -> String {
+        let names = (0..<count).map { "s\($0)" } + (repeating ? ["s0"] : [])
+        var lines = ["root = Card([header, " + names.joined(separator: ", ") + "])", "header = CardHeader(\"Trip\", \"flat\")"]
+        for i in 0..<count {
+            switch i % 5 {
+            case 1: lines.append("s\(i) = Steps([StepsItem(\"Castle\", \"views\"), StepsItem(\"Tram \(i)\", \"ride\")])")
+            case 2: lines.append("s\(i) = TextContent(\"Part \(i)\", \"huge\")")
+            case 3 where i % 2 == 1: lines.append("s\(i) = TextContent()")
+            default: lines.append("s\(i) = TextContent(\"Part \(i)\")")
+            }
+            if i == count / 2 { lines.append("s2 = TextContent(\"Part 2, again\")") }
+            if i == count - 3 { lines.append("s4 = 42") }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The render of a reply that never rendered before.

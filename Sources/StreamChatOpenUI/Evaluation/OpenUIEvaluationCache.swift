@@ -44,17 +44,69 @@ final class OpenUIEvaluationCache {
         /// Per item: the evaluation steps its value took, and the problems it reported; and the steps of the rest
         /// of the statement.
         @exclusivity(unchecked) var itemWork: [Int]
-        @exclusivity(unchecked) var itemErrors: [[OpenUIError]]
+        @exclusivity(unchecked) private(set) var itemErrors: [[OpenUIError]]
         let ownWork: Int
-        /// The items' steps together, and how many items reported a problem (most lists: none, nothing to tell again).
+        /// The items' steps together, and how many items reported a problem (most lists: none, nothing to tell again);
+        /// in a long list, which ones, ascending (see ``askedItems(changed:numbers:)``).
         @exclusivity(unchecked) var itemWorkTotal: Int
-        @exclusivity(unchecked) var itemsWithErrors: Int
+        @exclusivity(unchecked) private(set) var itemsWithErrors: Int
+        @exclusivity(unchecked) private var itemsWithErrorsListed: [Int] = []
         /// How many times the value was spliced (it changes in place: the IR knows which value it showed by this).
         @exclusivity(unchecked) var generation = 0
         /// What the last splice changed, when every item it did not evaluate kept its place in the list: the places in
         /// the list now (ascending) that hold a new value, and how many items the list had. The IR then places only
         /// those, when it showed the value the splice was made from.
         @exclusivity(unchecked) var lastChange: (places: [Int], oldCount: Int)?
+        /// For a long list, the item that shows each statement, by the statement's number: a splice then evaluates
+        /// the items whose statements changed without asking every item. Nil when one statement shows in two items.
+        @exclusivity(unchecked) private var itemByStatement: [Int: Int]?
+        @exclusivity(unchecked) private var indexed = false
+
+        /// A list this long or longer is spliced through ``askedItems(changed:numbers:)``; a shorter one asks each item
+        /// (cheaper than hashing the changed statements' numbers).
+        static let indexedLength = 24
+
+        /// The items a splice of the statements numbered `changed` asks, from the first to the last, in the list whose
+        /// items show the statements numbered `numbers` (the statement's list, the same for as long as its splice is
+        /// kept): those that show a changed statement, and those that reported a problem (told again). Nil when the
+        /// list is shorter than ``indexedLength`` or shows a statement twice: each item is asked then.
+        func askedItems(changed: [Int], numbers: [Int]) -> Range<Int>? {
+            guard numbers.count >= Self.indexedLength else { return nil }
+            if !indexed {
+                indexed = true
+                var index = [Int: Int](minimumCapacity: numbers.count)
+                for (i, number) in numbers.enumerated() where number >= 0 {
+                    guard index.updateValue(i, forKey: number) == nil else { return nil }
+                }
+                itemByStatement = index
+            }
+            guard let itemByStatement else { return nil }
+            var first = itemsWithErrorsListed.first ?? Int.max
+            var last = itemsWithErrorsListed.last ?? Int.min
+            for number in changed {
+                guard let i = itemByStatement[number] else { continue }
+                first = min(first, i)
+                last = max(last, i)
+            }
+            return first <= last ? first..<(last + 1) : 0..<0
+        }
+
+        /// Keeps what item `i` reported when it was evaluated again.
+        @inline(__always) func setErrors(_ errors: [OpenUIError], ofItem i: Int) {
+            if itemErrors[i].isEmpty != errors.isEmpty {
+                itemsWithErrors += errors.isEmpty ? -1 : 1
+                if itemErrors.count >= Self.indexedLength { list(item: i, hasErrors: !errors.isEmpty) }
+            }
+            itemErrors[i] = errors
+        }
+
+        private func list(item i: Int, hasErrors: Bool) {
+            if hasErrors {
+                itemsWithErrorsListed.insert(i, at: itemsWithErrorsListed.firstIndex { $0 > i } ?? itemsWithErrorsListed.count)
+            } else if let at = itemsWithErrorsListed.firstIndex(of: i) {
+                itemsWithErrorsListed.remove(at: at)
+            }
+        }
 
         init(component: OpenUIComponent, member: Int, places: [Int], itemWork: [Int], itemErrors: [[OpenUIError]], ownWork: Int) {
             self.component = component
@@ -65,6 +117,9 @@ final class OpenUIEvaluationCache {
             self.ownWork = ownWork
             itemWorkTotal = itemWork.reduce(0, +)
             itemsWithErrors = itemErrors.count { !$0.isEmpty }
+            if itemsWithErrors > 0 && itemErrors.count >= Self.indexedLength {
+                itemsWithErrorsListed = itemErrors.indices.filter { !itemErrors[$0].isEmpty }
+            }
         }
     }
 

@@ -310,9 +310,16 @@ final class OpenUIEvaluator {
         splice.lastChange = nil
         changedPlaces.removeAllKeepingRoom()
         var reshaped: [(item: Int, value: OpenUIValue?)] = []
-        // (Most chunks change one item: asked of it first, as every item of the list is asked.)
+        // The items asked: a long list's from the first to the last whose statement changed or that reported a problem
+        // (told again, in order), looked up.
+        var asked = numbers.indices
+        if numbers.count >= OpenUIEvaluationCache.Splice.indexedLength, let items = splice.askedItems(changed: changed, numbers: numbers) {
+            asked = items
+        }
+        // (Most chunks change one item: asked of it first.)
         let firstChanged = changed[0]
-        for (i, number) in numbers.enumerated() {
+        for i in asked {
+            let number = numbers[i]
             guard number == firstChanged || (changed.count > 1 && changed.contains(number)) else {
                 if replays { for e in splice.itemErrors[i] { report(e) } }
                 continue
@@ -331,8 +338,7 @@ final class OpenUIEvaluator {
             splice.itemWork[i] = steps - before
             steps = before
             if reported.count > firstItemReport || !splice.itemErrors[i].isEmpty {
-                splice.itemsWithErrors += (reported.count > firstItemReport ? 1 : 0) - (splice.itemErrors[i].isEmpty ? 0 : 1)
-                splice.itemErrors[i] = reports(since: firstItemReport)
+                splice.setErrors(reports(since: firstItemReport), ofItem: i)
             }
             switch value {
             case .component?, nil: break
