@@ -70,9 +70,10 @@ import Testing
     /// One card whose list names every section, forward, as a long flat reply has it: a list long enough that a
     /// splice looks its changed items up (``OpenUIEvaluationCache/Splice/indexedLength``). Some sections report a
     /// problem (one keeps its component, one shows nothing), two are written again further on (one of them as a number,
-    /// which the card's list does not take); `repeating`, the list names its first section again at its end.
-    static func flatProgram(sections count: Int, repeating: Bool = false) -> String {
-        let names = (0..<count).map { "s\($0)" } + (repeating ? ["s0"] : [])
+    /// which the card's list does not take); `repeating`, the list names its first section again at its end; `lead`,
+    /// the names it lists before the sections.
+    static func flatProgram(sections count: Int, repeating: Bool = false, lead: [String] = []) -> String {
+        let names = lead + (0..<count).map { "s\($0)" } + (repeating ? ["s0"] : [])
         var lines = ["root = Card([header, " + names.joined(separator: ", ") + "])", "header = CardHeader(\"Trip\", \"flat\")"]
         for i in 0..<count {
             switch i % 5 {
@@ -85,6 +86,18 @@ import Testing
             if i == count - 3 { lines.append("s4 = 42") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The flat card with 105 sections and a note first, the note a long line that reads the state twice, and last a
+    /// card that lists every section twice in place of the first: statements written over more than
+    /// ``OpenUIProgram/longStatement`` bytes, which are numbered and resolved on each chunk from what the last one
+    /// found. A half-written name at the end of a list changes as it grows (`s1` of `s12`), and in the last card, where
+    /// the name is shown already, whether a section shows twice changes with it.
+    static func longLineProgram() -> String {
+        let twice = (0..<105).map { "s\($0)" } + (0..<105).map { "s\($0)" }
+        return flatProgram(sections: 105, lead: ["note"])
+            + "note = TextContent(\"Day \" + $day + \": " + String(repeating: "walk, ", count: 90) + "\" + $day)\n$day = 2\n"
+            + "root = Card([header, " + twice.joined(separator: ", ") + "])\n"
     }
 
     /// The render of a reply that never rendered before.
@@ -139,6 +152,15 @@ import Testing
         let accented = "root = Card([t])\nt = TextContent(\"Café à Belém — “naïve” 😀\")\n"
         for size in 1...4 {
             #expect(Self.mismatches("accented", accented, library: .chat, size: size, appending: true) == 0, "pieces of \(size)")
+        }
+    }
+
+    @Test func `long statements being written render, at every cut, as a fresh reply given the text so far`() {
+        let text = Self.longLineProgram()
+        let lines = text.split(separator: "\n")
+        #expect(lines.filter { $0.utf8.count >= OpenUIProgram.longStatement }.map { $0.prefix(4) } == ["root", "note", "root"])
+        for size in [4, 29] {
+            #expect(Self.mismatches("long-line", text, library: .chat, size: size, appending: true) == 0, "pieces of \(size)")
         }
     }
 

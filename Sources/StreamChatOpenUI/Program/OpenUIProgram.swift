@@ -23,6 +23,7 @@ public struct OpenUIProgram: Sendable {
         @exclusivity(unchecked) var completedReadCounts: [Int] = []
         @exclusivity(unchecked) var readByCompleted: [Bool] = []
         @exclusivity(unchecked) var namesReadTwice: Int = 0
+        @exclusivity(unchecked) var longWalk: [Int] = []
 
         func copy() -> Self {
             let copy = Self()
@@ -44,6 +45,7 @@ public struct OpenUIProgram: Sendable {
             copy.completedReadCounts = completedReadCounts
             copy.readByCompleted = readByCompleted
             copy.namesReadTwice = namesReadTwice
+            copy.longWalk = longWalk
             return copy
         }
     }
@@ -165,6 +167,15 @@ public struct OpenUIProgram: Sendable {
         _read { yield storage.shared.namesReadTwice }
         _modify { yield &storage.unique.namesReadTwice }
     }
+    /// The numbers of the names the last long statement being written read, in the order it read them (see
+    /// ``numberAgain(_:)``).
+    private var longWalk: [Int] {
+        _read { yield storage.shared.longWalk }
+        _modify { yield &storage.unique.longWalk }
+    }
+    /// A statement being written whose text is this long or longer is numbered, and its lists resolved, from what its
+    /// last chunk found (see ``numberAgain(_:)``): shorter ones cost less looked up afresh.
+    static let longStatement = 512
 
     public init(statements: [OpenUIStatement]) {
         var changed: [Int] = []
@@ -251,7 +262,8 @@ public struct OpenUIProgram: Sendable {
         // The usual chunk: the tail's one statement begun, written further, or gone as it completes. Changed in place.
         if pendingSlots.count <= 1, pending.count <= 1 {
             var numbered: Numbered?
-            if let s = pending.first { numbered = number(s) }
+            let isLong = pending.first.map { $0.source.utf8.count >= Self.longStatement } ?? false
+            if let s = pending.first { numbered = isLong ? numberAgain(s) : number(s) }
             if let slot = numbered?.slot ?? pendingSlots.first, pendingSlots.first ?? slot == slot {
                 // Moved out, not copied.
                 var before: Definition?
@@ -267,7 +279,7 @@ public struct OpenUIProgram: Sendable {
                         pendingStateNames[0] = numbered.stateNames
                         pendingReads[0] = numbered.reads
                     }
-                    definitions[slot] = Definition(statement: s, lists: resolvedLists(s))
+                    definitions[slot] = Definition(statement: s, lists: resolvedLists(s, like: isLong ? before : nil))
                 } else {
                     statements.removeLast()
                     definitions[slot] = completedDefinitions[slot]
@@ -328,6 +340,33 @@ public struct OpenUIProgram: Sendable {
                 if repeated { reads.append(read) }
             }
         }
+        return (slot, stateNames, reads)
+    }
+
+    /// Numbers a long statement being written as ``number(_:)`` does, taking a name's number from the last long
+    /// statement numbered when that one read the same name at the same place in its order of reads: the statement is
+    /// numbered again on every chunk, its names mostly those it had and in the same order, and a name's number never
+    /// changes.
+    private mutating func numberAgain(_ s: OpenUIStatement) -> Numbered {
+        let slot = number(s.name)
+        var stateNames: [String] = []
+        var reads: [Int] = []
+        var last: [Int] = []
+        swap(&last, &longWalk)
+        var walk: [Int] = []
+        walk.reserveCapacity(last.count + 16)
+        s.expression.visitReads(repeated: s.kind == .state) { name, isState, repeated in
+            let k = walk.count
+            let read = k < last.count && slotNames[last[k]] == name ? last[k] : number(name)
+            walk.append(read)
+            if isState {
+                if !stateNames.contains(name) { stateNames.append(name) }
+            } else {
+                reads.append(read)
+                if repeated { reads.append(read) }
+            }
+        }
+        longWalk = walk
         return (slot, stateNames, reads)
     }
 
@@ -409,15 +448,25 @@ public struct OpenUIProgram: Sendable {
     /// an argument that is not a list; nil when no list argument holds a reference. Worked out once per statement, so
     /// a statement that shows others, evaluated again after every chunk that changes one of them, finds them by
     /// index rather than by hashing their names.
-    private func resolvedLists(_ s: OpenUIStatement) -> [[Int]]? {
+    /// An item's number is taken from `before` (the definition the statement replaces: the last chunk's, for a long
+    /// statement being written) where its list had the same reference at the same place, not looked up again.
+    private func resolvedLists(_ s: OpenUIStatement, like before: Definition? = nil) -> [[Int]]? {
         guard s.kind == .value, case .component(_, let args) = s.expression,
               args.contains(where: { if case .array(let items) = $0 { items.contains(where: \.isReference) } else { false } })
         else { return nil }
-        return args.map { arg in
-            guard case .array(let items) = arg else { return [] }
-            return items.map { item in
-                guard case .reference(let name) = item, let slot = slots[name] else { return -1 }
-                return slot
+        let wereLists = before?.lists ?? []
+        var wereArgs: [OpenUIExpression] = []
+        if !wereLists.isEmpty, case .component(_, let args)? = before?.statement.expression { wereArgs = args }
+        return args.indices.map { a in
+            guard case .array(let items) = args[a] else { return [] }
+            var were: [OpenUIExpression] = []
+            if a < wereArgs.count, a < wereLists.count, case .array(let wereItems) = wereArgs[a] { were = wereItems }
+            return items.indices.map { i in
+                guard case .reference(let name) = items[i] else { return -1 }
+                if i < were.count, i < wereLists[a].count, wereLists[a][i] >= 0, case .reference(let wasName) = were[i], wasName == name {
+                    return wereLists[a][i]
+                }
+                return slots[name] ?? -1
             }
         }
     }
