@@ -69,9 +69,9 @@ import Testing
 
     /// One card whose list names every section, forward, as a long flat reply has it: a list long enough that a
     /// splice looks its changed items up (``OpenUIEvaluationCache/Splice/indexedLength``). Some sections report a
-    /// problem (one keeps its component, one shows nothing), two are written again further on (one of them as a number,
-    /// which the card's list does not take); `repeating`, the list names its first section again at its end; `lead`,
-    /// the names it lists before the sections.
+    /// problem (one keeps its component, one shows nothing), three are written again further on (one that showed
+    /// nothing, one as a number, which the card's list does not take); `repeating`, the list names its first section
+    /// again at its end; `lead`, the names it lists before the sections.
     static func flatProgram(sections count: Int, repeating: Bool = false, lead: [String] = []) -> String {
         let names = lead + (0..<count).map { "s\($0)" } + (repeating ? ["s0"] : [])
         var lines = ["root = Card([header, " + names.joined(separator: ", ") + "])", "header = CardHeader(\"Trip\", \"flat\")"]
@@ -82,7 +82,7 @@ import Testing
             case 3 where i % 2 == 1: lines.append("s\(i) = TextContent()")
             default: lines.append("s\(i) = TextContent(\"Part \(i)\")")
             }
-            if i == count / 2 { lines.append("s2 = TextContent(\"Part 2, again\")") }
+            if i == count / 2 { lines += ["s2 = TextContent(\"Part 2, again\")", "s3 = TextContent(\"Part 3, at last\")"] }
             if i == count - 3 { lines.append("s4 = 42") }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -41,6 +41,9 @@ final class OpenUIEvaluationCache {
         let member: Int
         /// Per item of the list as written: its place in the value's list, or -1 when it showed nothing.
         @exclusivity(unchecked) var places: [Int]
+        /// The last item that has a place (-1: none): an item that showed nothing and shows something after it goes at
+        /// the list's end, without moving another (kept, not searched for, as a long list's items arrive one by one).
+        @exclusivity(unchecked) var lastPlacedItem: Int
         /// Per item: the evaluation steps its value took, and the problems it reported; and the steps of the rest
         /// of the statement.
         @exclusivity(unchecked) var itemWork: [Int]
@@ -112,6 +115,7 @@ final class OpenUIEvaluationCache {
             self.component = component
             self.member = member
             self.places = places
+            lastPlacedItem = places.lastIndex { $0 >= 0 } ?? -1
             self.itemWork = itemWork
             self.itemErrors = itemErrors
             self.ownWork = ownWork

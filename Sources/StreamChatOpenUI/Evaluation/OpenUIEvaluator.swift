@@ -298,9 +298,6 @@ final class OpenUIEvaluator {
         var places: [Int] = []
         swap(&places, &splice.places)
         defer { swap(&places, &splice.places) }
-        // The last item that has a place (worked out when an item that showed nothing shows something: it goes after that
-        // one without moving another).
-        var lastPlaced: Int?
         let firstReport = reported.count
         let replays = splice.itemsWithErrors > 0
         // The places of the new values (see `Splice.lastChange`: the room of the last ones taken again), and the values
@@ -353,10 +350,10 @@ final class OpenUIEvaluator {
             } else if places[i] >= 0, let value {
                 list[places[i]] = value
                 changedPlaces.append(places[i])
-            } else if let value, i > lastPlaced ?? places.lastIndex(where: { $0 >= 0 }) ?? -1 {
+            } else if let value, i > splice.lastPlacedItem {
                 list.append(value)
                 places[i] = list.count - 1
-                lastPlaced = i
+                splice.lastPlacedItem = i
                 changedPlaces.append(places[i])
             } else if value != nil || places[i] >= 0 {
                 reshaped.append((i, value))
@@ -381,6 +378,7 @@ final class OpenUIEvaluator {
                 }
             }
             list = items
+            splice.lastPlacedItem = places.lastIndex { $0 >= 0 } ?? -1
         }
         // The work a full evaluation would count: the rest of the statement and every item.
         steps += splice.ownWork + splice.itemWorkTotal
