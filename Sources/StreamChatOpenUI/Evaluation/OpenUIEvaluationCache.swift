@@ -68,13 +68,14 @@ final class OpenUIEvaluationCache {
         /// A list this long or longer is spliced through ``askedItems(changed:numbers:)``; a shorter one asks each item
         /// (cheaper than hashing the changed statements' numbers).
         static let indexedLength = 24
+        /// Whether the list is that long (it keeps its length for as long as the splice is kept).
+        let isIndexed: Bool
 
         /// The items a splice of the statements numbered `changed` asks, from the first to the last, in the list whose
         /// items show the statements numbered `numbers` (the statement's list, the same for as long as its splice is
-        /// kept): those that show a changed statement, and those that reported a problem (told again). Nil when the
-        /// list is shorter than ``indexedLength`` or shows a statement twice: each item is asked then.
+        /// kept): those that show a changed statement, and those that reported a problem (told again). For a list that
+        /// ``isIndexed``; nil when it shows a statement twice: each item is asked then.
         func askedItems(changed: [Int], numbers: [Int]) -> Range<Int>? {
-            guard numbers.count >= Self.indexedLength else { return nil }
             if !indexed {
                 indexed = true
                 var index = [Int: Int](minimumCapacity: numbers.count)
@@ -98,7 +99,7 @@ final class OpenUIEvaluationCache {
         @inline(__always) func setErrors(_ errors: [OpenUIError], ofItem i: Int) {
             if itemErrors[i].isEmpty != errors.isEmpty {
                 itemsWithErrors += errors.isEmpty ? -1 : 1
-                if itemErrors.count >= Self.indexedLength { list(item: i, hasErrors: !errors.isEmpty) }
+                if isIndexed { list(item: i, hasErrors: !errors.isEmpty) }
             }
             itemErrors[i] = errors
         }
@@ -115,13 +116,14 @@ final class OpenUIEvaluationCache {
             self.component = component
             self.member = member
             self.places = places
+            isIndexed = places.count >= Self.indexedLength
             lastPlacedItem = places.lastIndex { $0 >= 0 } ?? -1
             self.itemWork = itemWork
             self.itemErrors = itemErrors
             self.ownWork = ownWork
             itemWorkTotal = itemWork.reduce(0, +)
             itemsWithErrors = itemErrors.count { !$0.isEmpty }
-            if itemsWithErrors > 0 && itemErrors.count >= Self.indexedLength {
+            if itemsWithErrors > 0 && isIndexed {
                 itemsWithErrorsListed = itemErrors.indices.filter { !itemErrors[$0].isEmpty }
             }
         }

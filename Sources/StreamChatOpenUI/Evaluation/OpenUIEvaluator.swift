@@ -310,7 +310,7 @@ final class OpenUIEvaluator {
         // The items asked: a long list's from the first to the last whose statement changed or that reported a problem
         // (told again, in order), looked up.
         var asked = numbers.indices
-        if numbers.count >= OpenUIEvaluationCache.Splice.indexedLength, let items = splice.askedItems(changed: changed, numbers: numbers) {
+        if splice.isIndexed, let items = splice.askedItems(changed: changed, numbers: numbers) {
             asked = items
         }
         // (Most chunks change one item: asked of it first.)

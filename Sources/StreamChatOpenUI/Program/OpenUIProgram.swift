@@ -262,8 +262,11 @@ public struct OpenUIProgram: Sendable {
         // The usual chunk: the tail's one statement begun, written further, or gone as it completes. Changed in place.
         if pendingSlots.count <= 1, pending.count <= 1 {
             var numbered: Numbered?
-            let isLong = pending.first.map { $0.source.utf8.count >= Self.longStatement } ?? false
-            if let s = pending.first { numbered = isLong ? numberAgain(s) : number(s) }
+            var isLong = false
+            if let s = pending.first {
+                isLong = s.source.utf8.count >= Self.longStatement
+                numbered = isLong ? numberAgain(s) : number(s)
+            }
             if let slot = numbered?.slot ?? pendingSlots.first, pendingSlots.first ?? slot == slot {
                 // Moved out, not copied.
                 var before: Definition?
@@ -332,15 +335,21 @@ public struct OpenUIProgram: Sendable {
         var reads: [Int] = []
         // A `$name`'s value shows a statement only through its default or a `@Set`, both read as repeated.
         s.expression.visitReads(repeated: s.kind == .state) { name, isState, repeated in
-            let read = number(name)
-            if isState {
-                if !stateNames.contains(name) { stateNames.append(name) }
-            } else {
-                reads.append(read)
-                if repeated { reads.append(read) }
-            }
+            Self.record(name, number(name), isState: isState, repeated: repeated, stateNames: &stateNames, reads: &reads)
         }
         return (slot, stateNames, reads)
+    }
+
+    /// Keeps a read numbering found: a `$name` once among the state names, another name's number among the reads,
+    /// twice where the place may show its value many times.
+    @inline(__always) private static func record(_ name: String, _ read: Int, isState: Bool, repeated: Bool,
+                                                 stateNames: inout [String], reads: inout [Int]) {
+        if isState {
+            if !stateNames.contains(name) { stateNames.append(name) }
+        } else {
+            reads.append(read)
+            if repeated { reads.append(read) }
+        }
     }
 
     /// Numbers a long statement being written as ``number(_:)`` does, taking a name's number from the last long
@@ -359,12 +368,7 @@ public struct OpenUIProgram: Sendable {
             let k = walk.count
             let read = k < last.count && slotNames[last[k]] == name ? last[k] : number(name)
             walk.append(read)
-            if isState {
-                if !stateNames.contains(name) { stateNames.append(name) }
-            } else {
-                reads.append(read)
-                if repeated { reads.append(read) }
-            }
+            Self.record(name, read, isState: isState, repeated: repeated, stateNames: &stateNames, reads: &reads)
         }
         longWalk = walk
         return (slot, stateNames, reads)
