@@ -110,6 +110,16 @@ import TestSupport
         #expect(throws: StreamChatAIError.self) { try host.handle(AIUIEvent(nodeID: "a", name: "swipe"), messageID: "m") }
     }
 
+    @Test func `an event a node does not raise is refused with the events it does raise, or none`() throws {
+        let host = AIUIHost(renderers: [ListRenderer()])
+        host.receive(messageID: "m", customData: try uiData(#"[{"id": "a"}]"#))
+        _ = host.render(messageID: "m")?.jsonValue
+        let item = #expect(throws: StreamChatAIError.self) { try host.handle(AIUIEvent(nodeID: "a", name: "swipe"), messageID: "m") }
+        #expect(item?.message == "the node a raises no swipe event (it raises: tap)")
+        let list = #expect(throws: StreamChatAIError.self) { try host.handle(AIUIEvent(nodeID: "list", name: "tap"), messageID: "m") }
+        #expect(list?.message == "the node list raises no tap event (it raises none)")
+    }
+
     @Test func `links open only for allowed schemes; media load only over http(s)`() {
         let opened = Mutex<[String]>([])
         let host = AIUIHost(open: { url in opened.withLock { $0.append(url) }; return true })

@@ -43,7 +43,8 @@ extension AIUIHost {
             actions = engine.handle(event, on: node, context: context)
             invalidate(messageID)  // handling may have changed the engine's state
         } else {
-            throw StreamChatAIError(.invalidArgument, "the node \(event.nodeID) raises no \(event.name) event (it raises: \(node.events.joined(separator: ", ")))")
+            let raised = node.events.isEmpty ? "it raises none" : "it raises: " + node.events.joined(separator: ", ")
+            throw StreamChatAIError(.invalidArgument, "the node \(event.nodeID) raises no \(event.name) event (\(raised))")
         }
         var outcome = enqueue(actions, messageID: messageID)
         outcome.toolRuns = toolRuns.all.map { (tool: $0.0, result: $0.1) }
