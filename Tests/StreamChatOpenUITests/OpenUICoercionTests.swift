@@ -2,10 +2,11 @@ import StreamChatAI
 import Testing
 @testable import StreamChatOpenUI
 
-/// Values and operators (spec §3.1–§3.2): numbers written and read as JavaScript writes and reads them (ECMA-262
-/// Number::toString and StringToNumber), loose equality as IsLooselyEqual, and the spec's own rules where it departs
-/// from JavaScript (a string that is no number counts as 0, null joins as nothing, a divisor of 0 gives 0). Every
-/// expected value here was printed by Node.js, with the spec's departures applied.
+/// Values, operators, keys and rounding as a JavaScript client has them (spec §3.1–§3.4): numbers written and read as
+/// ECMA-262's Number::toString and StringToNumber do, loose equality as IsLooselyEqual, strings and keys compared by
+/// their code units, array elements named by an index's own form, `@Round` as `Math.round`; and the spec's own rules
+/// where it departs from JavaScript (a string that is no number counts as 0, null joins as nothing, a divisor of 0
+/// gives 0). Every expected value here was printed by Node.js, with the spec's departures applied.
 @Suite struct OpenUICoercionTests {
     /// The text each expression gives, evaluated as `"" + (expression)` in one program (a failed render gives nil).
     static func texts(_ expressions: [String]) -> [String?] {
@@ -99,5 +100,42 @@ import Testing
             (#"!"""#, "true"), (#"!"0""#, "false"), (#"!0"#, "true"), (#"!!"a""#, "true"), (#"-"3""#, "-3"),
             (#"-"abc""#, "0"), (#"-true"#, "-1"), (#"-null"#, "0"),
         ])
+    }
+
+    @Test func `strings are equal, and keys the same, only with the same code units, as in JavaScript`() {
+        // "é" as one code point, and as "e" with a combining accent: one character to Swift, two strings to JavaScript.
+        let (one, two) = ("\u{E9}", "e\u{301}")
+        #expect(!OpenUIJS.same(one, two) && OpenUIJS.same(one, "\u{E9}"))
+        Self.check([
+            ("\"\(one)\" == \"\(two)\"", "false"), ("\"\(one)\" != \"\(two)\"", "true"),
+            ("{\"\(one)\": 1, \"\(two)\": 2}[\"\(two)\"]", "2"), ("{\"\(one)\": 1}[\"\(two)\"]", ""),
+            ("@Count(@Filter([\"caf\(one)\", \"caf\(two)\"], \"\", \"==\", \"caf\(one)\"))", "1"),
+            // `contains` finds code units, so the "e" inside the second "é".
+            ("@Count(@Filter([\"\(two)\", \"x\"], \"\", \"contains\", \"e\"))", "1"),
+            ("@Count(@Filter([\"ab\", \"b\", \"\"], \"\", \"contains\", \"\"))", "3"),
+        ])
+        var object = OpenUIObject()
+        object[one] = .number(1)
+        object[two] = .number(2)
+        #expect(object.members.count == 2 && object[two] == .number(2))
+    }
+
+    @Test func `a string key names an array element only in an index's own form`() {
+        Self.check([
+            (#"[10, 20, 30]["1"]"#, "20"), (#"[10, 20, 30]["01"]"#, ""), (#"[10, 20, 30]["+1"]"#, ""),
+            (#"[10, 20, 30]["-0"]"#, ""), (#"[10, 20, 30]["1.0"]"#, ""), (#"[10, 20, 30]["3"]"#, ""),
+            (#"[10, 20, 30]["length"]"#, "3"), (#"[10, 20, 30][1]"#, "20"), (#"[10, 20, 30][1.5]"#, ""),
+        ])
+    }
+
+    @Test func `@Round rounds as Math.round: the nearest integer, halves up, at any size`() {
+        Self.check([
+            (#"@Round(0.49999999999999994, 0)"#, "0"), (#"@Round(4503599627370497, 0)"#, "4503599627370497"),
+            (#"@Round(-4503599627370497, 0)"#, "-4503599627370497"), (#"@Round(9007199254740991, 0)"#, "9007199254740991"),
+            (#"@Round(2.5, 0)"#, "3"), (#"@Round(-2.5, 0)"#, "-2"), (#"@Round(-0.5, 0)"#, "0"), (#"@Round(0.5, 0)"#, "1"),
+            (#"@Round(-1.5)"#, "-1"), (#"@Round(1.005, 2)"#, "1"), (#"@Round(2.675, 2)"#, "2.68"),
+            (#"@Round(1234.5678, -2)"#, "1200"), (#"@Round(1234.5678, 1)"#, "1234.6"),
+        ])
+        #expect(OpenUIEvaluator.jsRound(-0.4).sign == .minus && OpenUIEvaluator.jsRound(-0.4) == 0)
     }
 }

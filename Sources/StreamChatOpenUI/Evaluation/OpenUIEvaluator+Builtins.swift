@@ -59,10 +59,13 @@ extension OpenUIEvaluator {
         path.split(separator: ".", omittingEmptySubsequences: false).reduce(value) { member($0, String($1)) }
     }
 
-    /// JavaScript's `Math.round`: halves round up.
+    /// JavaScript's `Math.round`: the nearest integer, halves up (toward +∞), -0 for what rounds to 0 from below.
+    /// Measured from the integer below, which is exact: adding 0.5 first rounds 0.49999999999999994 up to 1, and
+    /// an odd integer past 2^52 to the next even one.
     static func jsRound(_ x: Double) -> Double {
         guard x.isFinite else { return x }
-        let r = (x + 0.5).rounded(.down)
+        let below = x.rounded(.down)
+        let r = x - below >= 0.5 ? below + 1 : below
         return r == 0 && x < 0 ? -0.0 : r
     }
 
@@ -74,7 +77,7 @@ extension OpenUIEvaluator {
         case "<": return value.number < target.number
         case ">=": return value.number >= target.number
         case "<=": return value.number <= target.number
-        case "contains": return value.text.contains(target.text) && value != .null
+        case "contains": return value != .null && OpenUIJS.includes(value.text, target.text)
         default: return false
         }
     }

@@ -572,7 +572,8 @@ final class OpenUIEvaluator {
             guard n >= 0, n == n.rounded(), n < Double(items.count) else { return .null }
             return items[Int(n)]
         case (.array(let items), .string(let s)):
-            if let i = Int(s), i >= 0, i < items.count { return items[i] }
+            // A key names an element only in an index's own form, as in JavaScript: "01" and "+1" name none.
+            if let i = OpenUIJS.arrayIndex(s) { return i < items.count ? items[Int(i)] : .null }
             return s == "length" ? .number(Double(items.count)) : .null
         case (_, .null): return .null
         case (.object(let o), _): return o[key.text] ?? .null

@@ -2,6 +2,39 @@
 /// Number::toString, IsLooselyEqual, ToBoolean, so that a program means the
 /// same here as in a JavaScript client.
 enum OpenUIJS {
+    /// Whether two strings are the same string to JavaScript: the same code units. (Swift's `==` also takes
+    /// canonically equivalent strings as equal, such as "é" written as one character and as "e" with a combining
+    /// accent; a JavaScript client tells them apart, in `==` and in object keys alike.)
+    @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// `String.prototype.includes`: whether `part`'s code units appear in `text`'s. (Swift's `contains` compares
+    /// characters, so it would not find "e" in an "é" written with a combining accent.)
+    static func includes(_ text: String, _ part: String) -> Bool {
+        var text = text, part = part
+        return text.withUTF8 { t in
+            part.withUTF8 { p in
+                guard let first = p.first else { return true }
+                guard p.count <= t.count else { return false }
+                // (UTF-8 is self-synchronizing: a match of the bytes is a match of whole code points.)
+                var at = 0
+                while at <= t.count - p.count {
+                    if t[at] == first && t[at..<(at + p.count)].elementsEqual(p) { return true }
+                    at += 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// An array index as JavaScript reads a property key: the key is the canonical form of an integer below
+    /// 2^32 - 1 (`"0"`, `"42"`; not `"01"`, `"+1"`, `"-0"` or `"1.0"`, which name no element).
+    static func arrayIndex(_ key: String) -> UInt32? {
+        guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
+        return value
+    }
+
     /// Number::toString: shortest round-trip digits, plain notation for
     /// exponents from -6 to 20, `1e+21` style beyond.
     static func string(_ x: Double) -> String {

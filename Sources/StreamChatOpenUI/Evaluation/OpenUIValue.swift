@@ -67,7 +67,7 @@ public enum OpenUIValue: Sendable, Equatable {
         case (.null, .null), (.invisible, .null), (.null, .invisible): return true
         case (.null, _), (_, .null), (.invisible, _), (_, .invisible): return false
         case (.number(let a), .number(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return OpenUIJS.same(a, b)
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .string(let b)): return a == OpenUIJS.number(b)
         case (.string(let a), .number(let b)): return OpenUIJS.number(a) == b
@@ -139,26 +139,21 @@ public struct OpenUIObject: Sendable, Equatable {
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// The member of `key`, compared as JavaScript compares keys (see ``OpenUIJS/same(_:_:)``).
     public subscript(key: String) -> OpenUIValue? {
-        get { members.last { $0.key == key }?.value }
+        get { members.last { OpenUIJS.same($0.key, key) }?.value }
         set {
-            if let i = members.firstIndex(where: { $0.key == key }) {
+            if let i = members.firstIndex(where: { OpenUIJS.same($0.key, key) }) {
                 if let newValue { members[i].value = newValue } else { members.remove(at: i) }
             } else if let newValue {
-                if let index = Self.arrayIndex(key) {
-                    let at = members.firstIndex { Self.arrayIndex($0.key).map { $0 > index } ?? true } ?? members.count
+                if let index = OpenUIJS.arrayIndex(key) {
+                    let at = members.firstIndex { OpenUIJS.arrayIndex($0.key).map { $0 > index } ?? true } ?? members.count
                     members.insert((key, newValue), at: at)
                 } else {
                     members.append((key, newValue))
                 }
             }
         }
-    }
-
-    /// The key as an array index (`"0"`, `"42"`, not `"01"`), if it is one.
-    private static func arrayIndex(_ key: String) -> UInt32? {
-        guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
-        return value
     }
 
     public var isEmpty: Bool { members.isEmpty }
@@ -178,11 +173,11 @@ public struct OpenUIObject: Sendable, Equatable {
 
     /// Sets a member the object does not have yet (the caller knows): no search for it first.
     mutating func add(_ value: OpenUIValue, newKey key: String) {
-        if Self.arrayIndex(key) != nil { self[key] = value } else { members.append((key, value)) }
+        if OpenUIJS.arrayIndex(key) != nil { self[key] = value } else { members.append((key, value)) }
     }
 
     public static func == (a: OpenUIObject, b: OpenUIObject) -> Bool {
-        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { OpenUIJS.same($0.key, $1.key) && $0.value == $1.value }
     }
 }
 
