@@ -87,6 +87,19 @@ def test_a_form_does_not_submit_while_a_required_field_is_empty(booking):
     assert name["props"]["error"] == "This field is required"
 
 
+@pytest.mark.parametrize("size, error", [("1e300", "Enter at least 1e+300 characters"),
+                                         ("1e19", "Enter at least 10000000000000000000 characters"), ("-1e300", None)])
+def test_a_length_rule_of_any_size_is_checked_on_submit_without_stopping_the_host(booking, size, error):
+    program = ('root = Card([Form("f", Buttons([Button("Go", @ToAssistant("x"))]), '
+               f'[FormControl("Name", Input("name", "", "text", {{minLength: {size}}}))])])')
+    booking.receive("m1", openui(program))
+    root = booking.render("m1")["root"]
+    booking.event("m1", node_id=node(root, "Input", "name")["id"], name="change", value="ab")
+    outcome = booking.event("m1", node_id=node(root, "Button")["id"], name="tap")
+    assert (outcome["actions"] == []) == (error is not None)
+    assert node(booking.render("m1")["root"], "Input", "name")["props"].get("error") == error
+
+
 def test_a_mutation_runs_on_a_tap_and_the_form_is_sent_with_its_values(booking):
     booking.receive("m1", openui(BOOKING))
     root = booking.render("m1")["root"]

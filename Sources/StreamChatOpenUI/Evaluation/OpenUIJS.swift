@@ -118,8 +118,8 @@ enum OpenUIJS {
         return b.isEmpty
     }
 
-    /// JavaScript's whitespace and line terminators.
-    private static func isSpace(_ c: Unicode.Scalar) -> Bool {
+    /// JavaScript's whitespace and line terminators (what `\s` matches and `trim` removes).
+    static func isSpace(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
             return true

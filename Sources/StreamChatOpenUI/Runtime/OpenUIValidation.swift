@@ -21,13 +21,13 @@ public enum OpenUIValidation {
             case "numeric":
                 if setting.isTruthy && !isNumeric(value) { return "Enter a number" }
             case "minLength":
-                if case .string(let s) = value, s.count < Int(setting.number) { return "Enter at least \(OpenUIJS.string(setting.number)) characters" }
+                if let length = length(of: value), length < setting.number { return "Enter at least \(OpenUIJS.string(setting.number)) characters" }
             case "maxLength":
-                if case .string(let s) = value, s.count > Int(setting.number) { return "Enter at most \(OpenUIJS.string(setting.number)) characters" }
+                if let length = length(of: value), length > setting.number { return "Enter at most \(OpenUIJS.string(setting.number)) characters" }
             case "min":
-                if value.number < setting.number { return "Enter \(OpenUIJS.string(setting.number)) or more" }
+                if let n = number(of: value), n < setting.number { return "Enter \(OpenUIJS.string(setting.number)) or more" }
             case "max":
-                if value.number > setting.number { return "Enter \(OpenUIJS.string(setting.number)) or less" }
+                if let n = number(of: value), n > setting.number { return "Enter \(OpenUIJS.string(setting.number)) or less" }
             case "pattern":
                 if case .string(let pattern) = setting, !matches(value.text, pattern) { return "The value has the wrong format" }
             default:
@@ -47,19 +47,36 @@ public enum OpenUIValidation {
         }
     }
 
+    /// A string's length as a JavaScript client counts it, in UTF-16 code units (an emoji is 2, as `maxLength` counts
+    /// it in a browser); nil for anything else, which the length rules let pass. (Compared as a double: a rule of any
+    /// size, such as 1e300, is a length no string reaches, not a number to convert.)
+    private static func length(of value: OpenUIValue) -> Double? {
+        if case .string(let s) = value { return Double(s.utf16.count) }
+        return nil
+    }
+
+    /// The number `min` and `max` compare: a number as it is, anything else read with `parseFloat` from its text
+    /// (so "12abc" is 12); nil when that finds no number, which the rules let pass (`numeric` is the rule for that).
+    private static func number(of value: OpenUIValue) -> Double? {
+        let n: Double
+        if case .number(let x) = value { n = x } else { n = OpenUIJS.parseFloat(value.text) }
+        return n.isNaN ? nil : n
+    }
+
     /// A checkbox map needs one true; anything else has its value.
     private static func hasCheck(_ value: OpenUIValue) -> Bool {
         guard case .object(let o) = value, o.members.allSatisfy({ if case .bool = $0.value { true } else { false } }) else { return true }
         return o.members.contains { $0.value == .bool(true) }
     }
 
-    /// `^[^\s@]+@[^\s@]+\.[^\s@]+$`.
+    /// `^[^\s@]+@[^\s@]+\.[^\s@]+$`, with JavaScript's `\s`: one `@`, something before it, and after it a dot with
+    /// something on both sides (any such dot: "a@b.c." has one).
     static func isEmail(_ s: String) -> Bool {
-        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !s.contains(where: \.isWhitespace) else { return false }
-        let domain = parts[1]
-        guard let dot = domain.lastIndex(of: "."), dot != domain.startIndex, domain.index(after: dot) != domain.endIndex else { return false }
-        return true
+        let scalars = Array(s.unicodeScalars)
+        guard !scalars.contains(where: OpenUIJS.isSpace), let at = scalars.firstIndex(of: "@"), at > 0,
+              !scalars[(at + 1)...].contains("@") else { return false }
+        let domain = scalars[(at + 1)...]
+        return domain.count >= 3 && domain.dropFirst().dropLast().contains(".")
     }
 
     /// An absolute URL with a scheme and a host.
@@ -77,7 +94,7 @@ public enum OpenUIValidation {
     static func isNumeric(_ value: OpenUIValue) -> Bool {
         switch value {
         case .number(let n): return !n.isNaN
-        case .string(let s): return !s.allSatisfy(\.isWhitespace) && !OpenUIJS.parseFloat(s).isNaN
+        case .string(let s): return !s.unicodeScalars.allSatisfy(OpenUIJS.isSpace) && !OpenUIJS.parseFloat(s).isNaN
         default: return false
         }
     }
