@@ -236,7 +236,8 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         guard streamed.paragraphs == once.paragraphs else { fatalError("reasoning: streamed layout differs") }
     },
     // OpenUI Lang: a reply streamed in chunks of growing size, rendered to IR after each (no two nodes with one id;
-    // every eighth render and the last equal a fresh reply's); every control is then tapped and every input changed, which never traps.
+    // every eighth render and the last equal a fresh reply's); every input is then filled and every control tapped, with
+    // values of several kinds, which never traps.
     "openui": { bytes in
         // Renders after every chunk cost O(n²): 4 KB holds every construct, and keeps the smoke run short
         // (the hostile-input tests take the megabyte lines).
@@ -287,11 +288,16 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         guard root == want, result.errors == wanted.errors else { fatalError("openui: the streamed render differs from a fresh one") }
         var ids: [(String, [String])] = []
         root?.walk { node, _ in ids.append((node.id, node.events)) }
-        for (id, events) in ids.prefix(50) {
-            if events.contains("tap") { _ = reply.trigger(nodeID: id) }
-            if events.contains("change") || events.contains("select") { _ = reply.input(nodeID: id, value: .string("x")) }
+        // Every input filled, then every control tapped (a form checks its fields' rules on a tap), with values of
+        // each kind a front end sends: short and long text, text that starts with a number, and extreme numbers.
+        let controls = ids.prefix(50)
+        for value in [OpenUIValue.string("x"), .string("12abc \u{1F600} e\u{301}"), .number(-1e300), .number(1e21)] {
+            for (id, events) in controls where events.contains("change") || events.contains("select") {
+                _ = reply.input(nodeID: id, value: value)
+            }
+            for (id, events) in controls where events.contains("tap") { _ = reply.trigger(nodeID: id) }
+            _ = reply.render()
         }
-        _ = reply.render()
     },
     // A2UI: a reply streamed in chunks of growing size, rendered after each; the last render equals a fresh
     // host's render of the whole reply; every node's events are then raised, which never traps.

@@ -54,6 +54,15 @@ import Testing
         #expect(text(call("formatDate", ["value": 0, "format": "yyyy-MM-dd HH:mm:ss"])).0 == "1970-01-01 00:00:00")
     }
 
+    @Test func `formatDate takes an epoch of any size without trapping: past 1e17 ms either way it is not a date`() {
+        for value: JSONValue in [.integer(Int64.min), .integer(Int64.max), .integer(Int64.min + 999), .number(-1e300), .number(1e17)] {
+            let (shown, problems) = text(call("formatDate", ["value": value, "format": "yyyy-MM-dd"]))
+            #expect(shown == "" && problems.count == 1 && problems[0].contains("is not a date"), "\(value)")
+        }
+        #expect(text(call("formatDate", ["value": .integer(-62_135_596_800_000), "format": "yyyy-MM-dd"])).0 == "0001-01-01")
+        #expect(text(call("formatDate", ["value": .number(-9.9e16), "format": "yyyy"])) == ("-3135216", []))
+    }
+
     @Test func `pluralize picks zero, one and other`() {
         let forms: JSONObject = ["zero": "none", "one": "one item", "other": "many items"]
         for (n, expected) in [(0, "none"), (1, "one item"), (5, "many items")] {

@@ -18,11 +18,16 @@ enum A2UIDateFormat {
         return write(civil(seconds + offsetMinutes * 60), pattern: pattern)
     }
 
+    /// The epoch milliseconds a moment is read from: 1e17, beyond any date written in text.
+    static let epochLimit: Int64 = 100_000_000_000_000_000
+
     /// Milliseconds since the epoch and the offset (minutes) to show them in.
     static func moment(_ value: JSONValue?) -> (Int64, Int64)? {
         switch value {
-        case .integer(let ms)?: return (ms, 0)
-        case .number(let ms)? where ms.isFinite && abs(ms) < 1e17: return (Int64(ms), 0)
+        // Within about three million years of 1970 either way, which every date written in text is: past that, the
+        // arithmetic on the moment would overflow (an integer near Int64.min trapped).
+        case .integer(let ms)? where ms > -epochLimit && ms < epochLimit: return (ms, 0)
+        case .number(let ms)? where ms.isFinite && abs(ms) < Double(epochLimit): return (Int64(ms), 0)
         case .string(let text)?:
             if let date = AIUIDate(text) {
                 var offset: Int64 = 0
