@@ -113,6 +113,8 @@ import Testing
             // `contains` finds code units, so the "e" inside the second "é".
             ("@Count(@Filter([\"\(two)\", \"x\"], \"\", \"contains\", \"e\"))", "1"),
             ("@Count(@Filter([\"ab\", \"b\", \"\"], \"\", \"contains\", \"\"))", "3"),
+            // A missing field is "" as a string, which holds "".
+            ("@Count(@Filter([{a: \"x\"}, {b: 1}], \"a\", \"contains\", \"\"))", "2"),
         ])
         var object = OpenUIObject()
         object[one] = .number(1)
@@ -120,12 +122,18 @@ import Testing
         #expect(object.members.count == 2 && object[two] == .number(2))
     }
 
-    @Test func `a string key names an array element only in an index's own form`() {
+    @Test func `an array is indexed by number: the index is read with toNumber, and must be a whole number in range`() {
         Self.check([
-            (#"[10, 20, 30]["1"]"#, "20"), (#"[10, 20, 30]["01"]"#, ""), (#"[10, 20, 30]["+1"]"#, ""),
-            (#"[10, 20, 30]["-0"]"#, ""), (#"[10, 20, 30]["1.0"]"#, ""), (#"[10, 20, 30]["3"]"#, ""),
-            (#"[10, 20, 30]["length"]"#, "3"), (#"[10, 20, 30][1]"#, "20"), (#"[10, 20, 30][1.5]"#, ""),
+            (#"[10, 20, 30]["1"]"#, "20"), (#"[10, 20, 30]["01"]"#, "20"), (#"[10, 20, 30][" +1 "]"#, "20"),
+            (#"[10, 20, 30]["-0"]"#, "10"), (#"[10, 20, 30]["1.0"]"#, "20"), (#"[10, 20, 30]["3"]"#, ""),
+            (#"[10, 20, 30][true]"#, "20"), (#"[10, 20, 30]["x"]"#, "10"), (#"[10, 20, 30][1]"#, "20"),
+            (#"[10, 20, 30][1.5]"#, ""), (#"[10, 20, 30][-1]"#, ""), (#"[10, 20, 30][null]"#, ""),
+            (#"[10, 20, 30].length"#, "3"), (#"{"1": "a"}[1]"#, "a"), (#"{"1": "a"}["1"]"#, "a"),
         ])
+    }
+
+    @Test func `a string's length is its UTF-16 length, as a JavaScript client has it`() {
+        Self.check([(#""abc".length"#, "3"), (#""".length"#, "0"), ("\"\u{1F600}e\u{301}\".length", "4"), (#""abc".x"#, "")])
     }
 
     @Test func `@Round rounds as Math.round: the nearest integer, halves up, at any size`() {

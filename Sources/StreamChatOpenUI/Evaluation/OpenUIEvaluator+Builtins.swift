@@ -77,7 +77,7 @@ extension OpenUIEvaluator {
         case "<": return value.number < target.number
         case ">=": return value.number >= target.number
         case "<=": return value.number <= target.number
-        case "contains": return value != .null && OpenUIJS.includes(value.text, target.text)
+        case "contains": return OpenUIJS.includes(value.text, target.text)  // null as ""
         default: return false
         }
     }

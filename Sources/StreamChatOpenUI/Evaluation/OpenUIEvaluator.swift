@@ -553,7 +553,8 @@ final class OpenUIEvaluator {
         }
     }
 
-    /// `a.b`: a field, a pluck over an array, `.length` of an array (spec §3.3).
+    /// `a.b`: a field, a pluck over an array, `.length` of an array (spec §3.3), and `.length` of a string, which the
+    /// spec leaves open: its length as a JavaScript client has it, in UTF-16 code units.
     func member(_ base: OpenUIValue, _ field: String) -> OpenUIValue {
         switch base {
         case .object(let o): return o[field] ?? .null
@@ -561,21 +562,19 @@ final class OpenUIEvaluator {
             if field == "length" { return .number(Double(items.count)) }
             if let i = Int(field), field.allSatisfy(\.isNumber) { return i < items.count ? items[i] : .null }
             return .array(items.map { member($0, field) })
+        case .string(let s) where field == "length": return .number(Double(s.utf16.count))
         default: return .null
         }
     }
 
-    /// `a[i]`: arrays by number, objects by string key.
+    /// `a[i]`: arrays by number (the index read with `toNumber`, so `"1"` and `" 01 "` are 1), objects by string key.
     func index(_ base: OpenUIValue, _ key: OpenUIValue) -> OpenUIValue {
         switch (base, key) {
-        case (.array(let items), .number(let n)):
+        case (_, .null), (_, .invisible): return .null
+        case (.array(let items), _):
+            let n = key.number
             guard n >= 0, n == n.rounded(), n < Double(items.count) else { return .null }
             return items[Int(n)]
-        case (.array(let items), .string(let s)):
-            // A key names an element only in an index's own form, as in JavaScript: "01" and "+1" name none.
-            if let i = OpenUIJS.arrayIndex(s) { return i < items.count ? items[Int(i)] : .null }
-            return s == "length" ? .number(Double(items.count)) : .null
-        case (_, .null): return .null
         case (.object(let o), _): return o[key.text] ?? .null
         default: return .null
         }

@@ -28,8 +28,8 @@ enum OpenUIJS {
         }
     }
 
-    /// An array index as JavaScript reads a property key: the key is the canonical form of an integer below
-    /// 2^32 - 1 (`"0"`, `"42"`; not `"01"`, `"+1"`, `"-0"` or `"1.0"`, which name no element).
+    /// A property key that is an array index to JavaScript, which puts such keys first, in numeric order: the
+    /// canonical form of an integer below 2^32 - 1 (`"0"`, `"42"`; not `"01"`, `"+1"`, `"-0"` or `"1.0"`).
     static func arrayIndex(_ key: String) -> UInt32? {
         guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
         return value
