@@ -237,7 +237,7 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
     },
     // OpenUI Lang: a reply streamed in chunks of growing size, rendered to IR after each (no two nodes with one id;
     // every eighth render and the last equal a fresh reply's); every input is then filled and every control tapped, with
-    // values of several kinds, which never traps.
+    // values of several kinds; the bytes are also read as a stored message and merged as an edit. None of it traps.
     "openui": { bytes in
         // Renders after every chunk cost O(n²): 4 KB holds every construct, and keeps the smoke run short
         // (the hostile-input tests take the megabyte lines).
@@ -298,6 +298,13 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
             for (id, events) in controls where events.contains("tap") { _ = reply.trigger(nodeID: id) }
             _ = reply.render()
         }
+        // The same bytes as a stored message (markers read and stripped, written back) and as an edit: the first half
+        // the program, the second its patch.
+        let text = String(decoding: utf8, as: UTF8.self)
+        let stored = OpenUIStoredMessage.read(text, streaming: utf8.count % 2 == 0)
+        _ = OpenUIStoredMessage.write(content: stored.content, library: ("chat", "1.0"), context: stored.context, ended: stored.isEnded)
+        let half = String(decoding: utf8[..<(utf8.count / 2)], as: UTF8.self), rest = String(decoding: utf8[(utf8.count / 2)...], as: UTF8.self)
+        _ = OpenUIEditMerge.merge(program: half, patch: rest)
     },
     // A2UI: a reply streamed in chunks of growing size, rendered after each; the last render equals a fresh
     // host's render of the whole reply; every node's events are then raised, which never traps.

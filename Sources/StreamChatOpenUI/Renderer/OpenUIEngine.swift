@@ -17,11 +17,14 @@ final class OpenUIEngine: AIUINodeFinishingEngine {
 
     let library: OpenUILibrary
     let functions: [String: OpenUIFunction]
+    /// Runs a Query's refresh when its interval has passed.
+    let timer: OpenUIRenderer.Timer
     private let replies = Mutex<[String: Reply]>([:])
 
-    init(library: OpenUILibrary, functions: [String: OpenUIFunction]) {
+    init(library: OpenUILibrary, functions: [String: OpenUIFunction], timer: @escaping OpenUIRenderer.Timer) {
         self.library = library
         self.functions = functions
+        self.timer = timer
     }
 
     func receive(_ document: AIUIDocument, context: AIUIContext) {
@@ -131,7 +134,19 @@ final class OpenUIEngine: AIUINodeFinishingEngine {
             context.runTool(call.tool, arguments: call.arguments, userInitiated: false) { [self] result in
                 _ = replies.withLock { $0[context.messageID]?.runtime.finished(call, result: Self.outcome(result, tool: call.tool, context: context)) }
                 context.setNeedsRender()
+                refresh(call, context: context)
             }
+        }
+    }
+
+    /// A Query with a refresh interval is fetched again that long after its answer, failed or not, for as long as the
+    /// reply is here and the program keeps the interval (see ``OpenUIReply/refreshing(_:)``). The engine is held
+    /// weakly meanwhile, and the context holds its host weakly: a pending timer keeps neither.
+    private func refresh(_ call: OpenUIToolCall, context: AIUIContext) {
+        guard let seconds = call.refreshSeconds else { return }
+        timer(seconds) { [weak self] in
+            guard let self, let next = replies.withLock({ $0[context.messageID]?.runtime.refreshing(call) }) else { return }
+            run([next], context: context)
         }
     }
 

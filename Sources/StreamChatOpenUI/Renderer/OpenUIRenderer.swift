@@ -1,3 +1,4 @@
+import Dispatch
 import StreamChatAI
 
 /// Renders replies written in OpenUI Lang 1.0 (format `openui`, fence
@@ -14,10 +15,24 @@ public struct OpenUIRenderer: AIUIRenderer {
     public let library: OpenUILibrary
     /// The library's custom functions, implemented by the app.
     public let functions: [String: OpenUIFunction]
+    /// Runs `work` once, `seconds` from now: how a Query's refresh interval waits (spec §6.1).
+    public typealias Timer = @Sendable (_ seconds: Double, _ work: @escaping @Sendable () -> Void) -> Void
+    /// The renderer's timer (a global dispatch queue's unless given).
+    public let timer: Timer
 
-    public init(library: OpenUILibrary = .chat, functions: [String: OpenUIFunction] = [:]) {
+    /// A renderer with `library`, the app's custom `functions`, and the `timer` a Query's refresh interval waits on
+    /// (a test's own, to run the refresh when it chooses).
+    public init(library: OpenUILibrary = .chat, functions: [String: OpenUIFunction] = [:], timer: @escaping Timer = OpenUIRenderer.dispatchTimer) {
         self.library = library
         self.functions = functions
+        self.timer = timer
+    }
+
+    /// The default timer: `work` on a global dispatch queue after `seconds`.
+    public static let dispatchTimer: Timer = { seconds, work in
+        // (Bounded before it becomes an integer: a day at most, nothing for what is not a number.)
+        let milliseconds = seconds.isFinite ? Int(max(0, min(seconds, 86_400)) * 1000) : 0
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds), execute: work)
     }
 
     /// Reads `{"library": "chat" | "standard"}` (a UI host's `"openui"` options).
@@ -51,5 +66,5 @@ public struct OpenUIRenderer: AIUIRenderer {
                                          tools: tools, fence: fence ?? "openui-lang")
     }
 
-    public func makeEngine() -> any AIUIEngine { OpenUIEngine(library: library, functions: functions) }
+    public func makeEngine() -> any AIUIEngine { OpenUIEngine(library: library, functions: functions, timer: timer) }
 }

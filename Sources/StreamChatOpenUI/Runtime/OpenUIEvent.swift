@@ -41,4 +41,11 @@ public struct OpenUIToolCall: Sendable, Equatable {
     public var arguments: JSONObject
     /// Which fetch this is: a result for an older one is stale and dropped.
     public var generation: Int
+    /// A Query's refresh interval (its fourth argument, spec §6.1): the seconds after its answer at which it is fetched
+    /// again, at least ``minimumRefreshSeconds``; nil for a Query without one, and for a Mutation.
+    public var refreshSeconds: Double? = nil
+
+    /// The shortest refresh interval a program gets: a shorter one (a hostile `0.001`) would call the app's tool
+    /// without pause.
+    public static let minimumRefreshSeconds = 1.0
 }

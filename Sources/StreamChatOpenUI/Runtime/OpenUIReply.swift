@@ -295,8 +295,24 @@ public final class OpenUIReply {
         let arguments = args.count > 1 ? evaluator.evaluate(args[1], scope: [:], position: .computed) ?? .null : .null
         let generation = (queryGenerations[name] ?? 0) + 1
         queryGenerations[name] = generation
+        // The refresh interval: a positive number of seconds, made at least the minimum; anything else is none.
+        let refresh = args.count > 3 ? evaluator.evaluate(args[3], scope: [:], position: .computed)?.number ?? 0 : 0
         return OpenUIToolCall(kind: .query, statement: name, tool: tool, arguments: arguments.jsonValue.objectValue ?? JSONObject(),
-                              generation: generation)
+                              generation: generation,
+                              refreshSeconds: refresh > 0 && refresh.isFinite ? max(refresh, OpenUIToolCall.minimumRefreshSeconds) : nil)
+    }
+
+    /// The Query `call` fetched again when its refresh interval has passed since its answer (spec §6.1): nil when no
+    /// fetch is due, because the reply streams again, the statement is no longer a Query with a refresh interval, or
+    /// another fetch of it started since (its own answer starts its own interval).
+    public func refreshing(_ call: OpenUIToolCall) -> OpenUIToolCall? {
+        guard isMounted, !isStreaming, queryGenerations[call.statement] == call.generation,
+              let next = queryCall(call.statement) else { return nil }
+        guard next.refreshSeconds != nil else {
+            queryGenerations[call.statement] = call.generation  // no fetch made: the last one stays the latest
+            return nil
+        }
+        return next
     }
 
     /// The Queries whose arguments name one of `changed` literally, fetched again (spec §6.1).
