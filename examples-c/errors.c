@@ -143,6 +143,10 @@ int main(void) {
         check(sca_ui_host_open(NULL, "https://example.com") == SCA_E_INVALID_ARGUMENT, "a NULL UI host is refused");
         check(sca_ui_diff("{\"id\": \"a\"}", "{\"id\": \"a\", \"type\": \"x\"}", &out) == SCA_E_INVALID_ARGUMENT
               && strstr(sca_last_error(), "old_json: $.type"), "a node without a type is refused in a diff");
+        check(sca_ui_diff("{\"id\": \"a\", \"type\": \"x\", \"children\": [{\"id\": \"a\", \"type\": \"y\"}]}",
+                          "{\"id\": \"a\", \"type\": \"x\"}", &out) == SCA_E_INVALID_ARGUMENT
+              && strstr(sca_last_error(), "old_json: $.children[0].id: the id \"a\" names two nodes"),
+              "a tree that names two nodes with one id is refused in a diff");
         check(sca_ui_host_append(host, "none", "x", 1) == SCA_E_NOT_FOUND && strstr(sca_last_error(), "receive its custom data first"),
               "an append to a reply never received is refused");
         check(sca_ui_host_append(host, "m", NULL, 1) == SCA_E_INVALID_ARGUMENT && strstr(sca_last_error(), "text is NULL"),

@@ -654,8 +654,9 @@ sca_status sca_ui_host_capabilities(sca_ui_host *host, char **out_json);
  *  its siblings) is removed and inserted. Applied one by one to the old tree
  *  they give the new one exactly. Inputs are renders ({"ir", "root"}) or bare
  *  nodes. Free *out_ops_json with sca_free().
- *  Errors: SCA_E_INVALID_ARGUMENT (not a node, naming the path),
- *  SCA_E_INVALID_JSON. [any-thread] Since 0.1. */
+ *  Errors: SCA_E_INVALID_ARGUMENT (not a node, or an id that names two
+ *  nodes of one tree: the message names the path), SCA_E_INVALID_JSON.
+ *  [any-thread] Since 0.1. */
 sca_status sca_ui_diff(const char *old_json, const char *new_json, char **out_ops_json);
 
 /** Moves fenced UI blocks out of a reply's text into ai_ui as it streams

@@ -227,7 +227,7 @@ public func sca_ui_host_capabilities(_ host: OpaquePointer!, _ outJSON: UnsafeMu
 private func nodeArgument(_ pointer: UnsafePointer<CChar>?, name: String) throws(StreamChatAIError) -> UINode {
     let value = try jsonArgument(pointer, name: name)
     do {
-        return try UINode(json: value["root"] ?? value)
+        return try UINode(tree: value["root"] ?? value)
     } catch {
         throw StreamChatAIError(.invalidArgument, "\(name): \(error.message)")
     }

@@ -6,6 +6,19 @@ import StreamChatAI
         UINode(id: id, type: type, props: props, children: children)
     }
 
+    @Test func `a tree read from outside must name each node once, and the error names both places`() throws {
+        let unique: JSONValue = ["id": "r", "type": "box", "children": [["id": "a", "type": "t"], ["id": "b", "type": "t"]]]
+        #expect(try UINode(tree: unique).children.map(\.id) == ["a", "b"])
+        let twice: JSONValue = ["id": "r", "type": "box", "children": [["id": "a", "type": "t"],
+                                                                        ["id": "b", "type": "t", "children": [["id": "a", "type": "t"]]]]]
+        let error = #expect(throws: StreamChatAIError.self) { try UINode(tree: twice) }
+        #expect(error?.message == #"$.children[1].children[0].id: the id "a" names two nodes (the other is $.children[0]): ids must be unique in a tree"#)
+        // The root's id too.
+        #expect(throws: StreamChatAIError.self) { try UINode(tree: ["id": "r", "type": "box", "children": [["id": "r", "type": "t"]]]) }
+        // A node read alone does not look at ids.
+        #expect(try UINode(json: twice).children.count == 2)
+    }
+
     @Test func `no change gives no ops`() {
         let tree = node("r", [node("a"), node("b")])
         #expect(UIDiff.ops(from: tree, to: tree).isEmpty)

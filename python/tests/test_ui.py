@@ -162,3 +162,7 @@ def test_ui_diff_and_stable_ids_while_streaming(host):
     assert ops[1]["node"]["id"] == "card-b" and ops[1]["parent"] == "cards"
     with pytest.raises(streamchatai.InvalidArgument):
         ui_diff({"ir": 1, "root": {"type": "x"}}, second)
+    # Two nodes with one id give no diff that means anything: refused, with both places.
+    twice = {"id": "r", "type": "x", "children": [{"id": "a", "type": "t"}, {"id": "a", "type": "t"}]}
+    with pytest.raises(streamchatai.InvalidArgument, match=r'new_json: \$\.children\[1\]\.id: the id "a" names two nodes'):
+        ui_diff(first, twice)

@@ -152,6 +152,28 @@ public struct UINode: Sendable, Hashable {
 }
 
 extension UINode {
+    /// Reads a whole tree from outside (a renderer plugin's view, a C caller's render): a node as
+    /// ``init(json:path:depth:)`` reads it, whose ids each name one node, as diffs and events need them to.
+    /// Errors name the JSON path.
+    public init(tree json: JSONValue) throws(StreamChatAIError) {
+        try self.init(json: json)
+        var seen: [String: String] = [:]
+        var repeated: (id: String, first: String, second: String)?
+        walkWithPaths(path: "$") { node, path in
+            guard repeated == nil else { return }
+            if let first = seen.updateValue(path, forKey: node.id) { repeated = (node.id, first, path) }
+        }
+        if let repeated {
+            throw .invalid(at: repeated.second + ".id", "the id \(JSONSerializer.quoted(repeated.id)) names two nodes (the other is \(repeated.first)): ids must be unique in a tree")
+        }
+    }
+
+    /// Visits this node and those below it, each with its JSON path (`$.children[1].children[0]`).
+    private func walkWithPaths(path: String, _ visit: (UINode, String) -> Void) {
+        visit(self, path)
+        for (i, child) in children.enumerated() { child.walkWithPaths(path: path + ".children[\(i)]", visit) }
+    }
+
     /// Reads a node (as a renderer plugin writes it): `id` and `type` are
     /// required; `props`, `children`, `events`, `state`, `bindings` optional.
     /// Errors name the JSON path.

@@ -140,7 +140,7 @@ final class PluginRendererEngine: AIUIEngine, @unchecked Sendable {  // plugin c
         }
         guard let text = written?.first else { return nil }
         do {
-            return try UINode(json: try JSONParser.parse(text))
+            return try UINode(tree: try JSONParser.parse(text))
         } catch let error as StreamChatAIError {
             context.report("the \(format) renderer wrote a bad node: \(error.message)")
         } catch {
