@@ -6,7 +6,15 @@ enum OpenUIJS {
     /// canonically equivalent strings as equal, such as "é" written as one character and as "e" with a combining
     /// accent; a JavaScript client tells them apart, in `==` and in object keys alike.)
     @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        // Strings Swift tells apart have other code units; those it takes as equal are looked at byte for byte.
+        a == b && sameBytes(a, b)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes, compared where they are.
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        guard a.utf8.count == b.utf8.count else { return false }
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     /// `String.prototype.includes`: whether `part`'s code units appear in `text`'s. (Swift's `contains` compares

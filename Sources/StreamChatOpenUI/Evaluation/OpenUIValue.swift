@@ -176,8 +176,10 @@ public struct OpenUIObject: Sendable, Equatable {
         if OpenUIJS.arrayIndex(key) != nil { self[key] = value } else { members.append((key, value)) }
     }
 
+    /// (Keys compared as Swift compares strings: this tells whether a value changed, where two keys that differ only
+    /// in how an accent is written are the same change; ``subscript(_:)`` tells them apart, as a program reads them.)
     public static func == (a: OpenUIObject, b: OpenUIObject) -> Bool {
-        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { OpenUIJS.same($0.key, $1.key) && $0.value == $1.value }
+        a.members.count == b.members.count && zip(a.members, b.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 
