@@ -78,7 +78,7 @@ define ensure_debs
 endef
 
 BUILD_DEBS := libjansson-dev libffi-dev libcurl4-openssl-dev pkg-config gcc g++ make
-TEST_DEBS := valgrind python3-venv man-db zsh fish tmux chromium
+TEST_DEBS := valgrind python3-venv man-db zsh fish tmux chromium nodejs
 VENV := $(BUILD)/venv
 VENV_PYTHON := $(VENV)/bin/python
 PYTHON_TEST_PACKAGES := pytest jsonschema a2ui-agent-sdk==0.9.0 a2ui-core==0.4.0 mcp==2.3.0 fastmcp==4.1.6 pydantic-ai-slim[ui]==2.68.0 starlette uvicorn
