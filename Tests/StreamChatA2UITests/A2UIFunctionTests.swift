@@ -63,6 +63,16 @@ import Testing
         #expect(text(call("formatDate", ["value": .number(-9.9e16), "format": "yyyy"])) == ("-3135216", []))
     }
 
+    @Test func `numbers past 9e15 are written out in full, as Intl.NumberFormat writes them, never as an exponent or inf`() {
+        #expect(text(call("formatNumber", ["value": 1e21])).0 == "1,000,000,000,000,000,000,000")
+        #expect(text(call("formatNumber", ["value": .integer(Int64.min)])).0 == "-9,223,372,036,854,776,000")
+        #expect(text(call("formatCurrency", ["value": 1e20, "currency": "USD"])).0 == "$100,000,000,000,000,000,000.00")
+        let huge = text(call("formatNumber", ["value": 1e308, "decimals": 2])).0 ?? ""
+        #expect(huge.count == 414 && huge.hasPrefix("100,000,000,000,000,") && huge.hasSuffix("0,000.00"))
+        #expect(text(call("formatNumber", ["value": 1e308, "decimals": .integer(Int64.max), "grouping": false])).0
+                == "1" + String(repeating: "0", count: 308) + "." + String(repeating: "0", count: 12))
+    }
+
     @Test func `pluralize picks zero, one and other`() {
         let forms: JSONObject = ["zero": "none", "one": "one item", "other": "many items"]
         for (n, expected) in [(0, "none"), (1, "one item"), (5, "many items")] {

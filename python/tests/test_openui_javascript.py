@@ -95,24 +95,26 @@ def literal(value):
     return repr(value) if isinstance(value, float) else str(value)
 
 
+def aggregates(items):
+    items = literal(items)
+    return " + \"|\" + ".join(f"@{name}({items})" for name in ["Sum", "Avg", "Min", "Max", "First", "Last"])
+
+
+# Each kind of case as OpenUI Lang (the operands a, b, c as the cases give them).
+EXPRESSIONS = {
+    "binary": lambda a, b, c: f"({literal(a)} {b} {literal(c)})",
+    "not": lambda a, b, c: f"!{literal(a)}",
+    "negate": lambda a, b, c: f"-({literal(a)})",
+    "number": lambda a, b, c: a,
+    "round": lambda a, b, c: f"@Round({literal(a)}, {b})",
+    "sort": lambda a, b, c: f'@Sort({literal(a)}, "", "{b}")',
+    "filter": lambda a, b, c: f'@Filter({literal(a)}, "", "{b}", {literal(c)})',
+    "aggregate": lambda a, b, c: aggregates(a),
+}
+
+
 def expression(kind, a, b=None, c=None):
-    if kind == "binary":
-        return f"({literal(a)} {b} {literal(c)})"
-    if kind == "not":
-        return f"!{literal(a)}"
-    if kind == "negate":
-        return f"-({literal(a)})"
-    if kind == "number":
-        return a
-    if kind == "round":
-        return f"@Round({literal(a)}, {b})"
-    if kind == "sort":
-        return f'@Sort({literal(a)}, "", "{b}")'
-    if kind == "filter":
-        return f'@Filter({literal(a)}, "", "{b}", {literal(c)})'
-    items = literal(a)
-    return (f'@Sum({items}) + "|" + @Avg({items}) + "|" + @Min({items}) + "|" + @Max({items}) + "|" + @First({items})'
-            f' + "|" + @Last({items})')
+    return EXPRESSIONS[kind](a, b, c)
 
 
 def cases(seed):

@@ -11,12 +11,15 @@ enum A2UIFormatters {
         var text: String
         if let decimals {
             let d = max(0, min(decimals, 12))
-            let scale = pow10(d)
-            magnitude = (magnitude * scale).rounded() / scale
+            // (Past 9e15 a double holds no fraction to round, and scaling it could pass the largest double.)
+            if magnitude < 9.0e15 {
+                let scale = pow10(d)
+                magnitude = (magnitude * scale).rounded() / scale
+            }
             text = fixed(magnitude, decimals: d)
         } else {
             text = A2UICoercion.number(magnitude)
-            if text.contains("e") { text = fixed(magnitude, decimals: 6) }
+            if text.contains("e") { text = magnitude >= 1 ? ShortestDecimal(magnitude).plain : fixed(magnitude, decimals: 6) }
         }
         if grouping {
             let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
@@ -52,11 +55,15 @@ enum A2UIFormatters {
 
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { r, _ in r * 10 } }
 
+    /// `value` with `decimals` digits after the point, written out in full as `Intl.NumberFormat` writes it: past
+    /// 9e15, the shortest digits padded with zeros (1e21 as 1000000000000000000000, never an exponent).
     private static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value < 9.0e15 else { return String(value) }
         let scale = pow10(decimals)
         let scaled = (value * scale).rounded()
-        guard scaled < 9.0e15 else { return String(value) }
+        guard value < 9.0e15, scaled < 9.0e15 else {
+            let whole = value == 0 || !value.isFinite ? "0" : ShortestDecimal(value.rounded()).plain
+            return whole + (decimals > 0 ? "." + String(repeating: "0", count: decimals) : "")
+        }
         let whole = Int64(scaled) / Int64(scale)
         let fraction = Int64(scaled) % Int64(scale)
         guard decimals > 0 else { return String(whole) }

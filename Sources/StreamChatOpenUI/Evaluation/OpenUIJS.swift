@@ -1,3 +1,5 @@
+import StreamChatAI
+
 /// The ECMA-262 conversions the spec requires (§3.1): ToNumber on strings,
 /// Number::toString, IsLooselyEqual, ToBoolean, so that a program means the
 /// same here as in a JavaScript client.
@@ -50,28 +52,12 @@ enum OpenUIJS {
         if x == 0 { return "0" }
         if x.isInfinite { return x < 0 ? "-Infinity" : "Infinity" }
         if x < 0 { return "-" + string(-x) }
-        // Swift's description is the shortest round-trip form; take its digits and exponent.
-        let text = x.description
-        let parts = text.split(separator: "e", maxSplits: 1)
-        let mantissa = parts[0]
-        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        let dot = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        var digits = Array(dot[0].utf8) + (dot.count > 1 ? Array(dot[1].utf8) : [])
-        var point = dot[0].utf8.count + exponent
-        while digits.count > 1, digits.first == 0x30 {
-            digits.removeFirst()
-            point -= 1
-        }
-        while digits.count > 1, digits.last == 0x30 { digits.removeLast() }
-        let k = digits.count
-        let n = point
-        let d = String(decoding: digits, as: UTF8.self)
-        if k <= n && n <= 21 { return d + String(repeating: "0", count: n - k) }
-        if 0 < n && n <= 21 {
-            let cut = d.index(d.startIndex, offsetBy: n)
-            return String(d[..<cut]) + "." + String(d[cut...])
-        }
-        if -6 < n && n <= 0 { return "0." + String(repeating: "0", count: -n) + d }
+        let shortest = ShortestDecimal(x)
+        let k = shortest.digits.count
+        let n = shortest.point
+        // Plain from 1e-6 up to (not including) 1e21, as ECMA-262 writes it; an exponent beyond.
+        if -6 < n && n <= 21 { return shortest.plain }
+        let d = String(decoding: shortest.digits, as: UTF8.self)
         let e = n - 1
         let exp = "e" + (e >= 0 ? "+" : "-") + String(abs(e))
         if k == 1 { return d + exp }
