@@ -71,6 +71,9 @@ import Testing
         #expect(huge.count == 414 && huge.hasPrefix("100,000,000,000,000,") && huge.hasSuffix("0,000.00"))
         #expect(text(call("formatNumber", ["value": 1e308, "decimals": .integer(Int64.max), "grouping": false])).0
                 == "1" + String(repeating: "0", count: 308) + "." + String(repeating: "0", count: 12))
+        // Digits that pass an Int64 only once scaled by the decimals keep their fraction.
+        #expect(text(call("formatNumber", ["value": 12345.678, "decimals": 12])).0 == "12,345.678000000000")
+        #expect(text(call("formatNumber", ["value": 123456789.123, "decimals": 12])).0 == "123,456,789.123000000000")
     }
 
     @Test func `pluralize picks zero, one and other`() {

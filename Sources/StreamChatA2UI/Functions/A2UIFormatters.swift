@@ -55,14 +55,18 @@ enum A2UIFormatters {
 
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { r, _ in r * 10 } }
 
-    /// `value` with `decimals` digits after the point, written out in full as `Intl.NumberFormat` writes it: past
-    /// 9e15, the shortest digits padded with zeros (1e21 as 1000000000000000000000, never an exponent).
+    /// `value` with `decimals` digits after the point, written out in full as `Intl.NumberFormat` writes it. When its
+    /// digits scaled by `decimals` pass what an Int64 holds, its shortest digits are written out, the fraction padded
+    /// with zeros or cut to `decimals` (1e21 as 1000000000000000000000, 12345.678 to 12 places as
+    /// 12345.678000000000: never an exponent).
     private static func fixed(_ value: Double, decimals: Int) -> String {
         let scale = pow10(decimals)
         let scaled = (value * scale).rounded()
         guard value < 9.0e15, scaled < 9.0e15 else {
-            let whole = value == 0 || !value.isFinite ? "0" : ShortestDecimal(value.rounded()).plain
-            return whole + (decimals > 0 ? "." + String(repeating: "0", count: decimals) : "")
+            let digits = value > 0 && value.isFinite ? ShortestDecimal(value).plain : "0"
+            let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            let fraction = parts.count > 1 ? parts[1].prefix(decimals) : ""
+            return String(parts[0]) + (decimals > 0 ? "." + fraction + String(repeating: "0", count: decimals - fraction.count) : "")
         }
         let whole = Int64(scaled) / Int64(scale)
         let fraction = Int64(scaled) % Int64(scale)

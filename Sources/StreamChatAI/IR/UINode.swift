@@ -157,15 +157,14 @@ extension UINode {
     /// Errors name the JSON path.
     public init(tree json: JSONValue) throws(StreamChatAIError) {
         try self.init(json: json)
-        var seen: [String: String] = [:]
-        var repeated: (id: String, first: String, second: String)?
-        walkWithPaths(path: "$") { node, path in
-            guard repeated == nil else { return }
-            if let first = seen.updateValue(path, forKey: node.id) { repeated = (node.id, first, path) }
-        }
-        if let repeated {
-            throw .invalid(at: repeated.second + ".id", "the id \(JSONSerializer.quoted(repeated.id)) names two nodes (the other is \(repeated.first)): ids must be unique in a tree")
-        }
+        var ids = Set<String>()
+        var repeated: String?
+        walk { node, _ in if repeated == nil && !ids.insert(node.id).inserted { repeated = node.id } }
+        guard let repeated else { return }
+        // (The places are worked out only for the error: a renderer's tree is read on every render.)
+        var places: [String] = []
+        walkWithPaths(path: "$") { node, path in if node.id == repeated && places.count < 2 { places.append(path) } }
+        throw .invalid(at: places[1] + ".id", "the id \(JSONSerializer.quoted(repeated)) names two nodes (the other is \(places[0])): ids must be unique in a tree")
     }
 
     /// Visits this node and those below it, each with its JSON path (`$.children[1].children[0]`).

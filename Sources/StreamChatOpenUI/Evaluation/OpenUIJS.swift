@@ -22,27 +22,8 @@ enum OpenUIJS {
     /// `String.prototype.includes`: whether `part`'s code units appear in `text`'s. (Swift's `contains` compares
     /// characters, so it would not find "e" in an "é" written with a combining accent.)
     static func includes(_ text: String, _ part: String) -> Bool {
-        var text = text, part = part
-        return text.withUTF8 { t in
-            part.withUTF8 { p in
-                guard let first = p.first else { return true }
-                guard p.count <= t.count else { return false }
-                // (UTF-8 is self-synchronizing: a match of the bytes is a match of whole code points.)
-                var at = 0
-                while at <= t.count - p.count {
-                    if t[at] == first && t[at..<(at + p.count)].elementsEqual(p) { return true }
-                    at += 1
-                }
-                return false
-            }
-        }
-    }
-
-    /// A property key that is an array index to JavaScript, which puts such keys first, in numeric order: the
-    /// canonical form of an integer below 2^32 - 1 (`"0"`, `"42"`; not `"01"`, `"+1"`, `"-0"` or `"1.0"`).
-    static func arrayIndex(_ key: String) -> UInt32? {
-        guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
-        return value
+        // (UTF-8 is self-synchronizing: a match of the bytes is a match of whole code points.)
+        part.isEmpty || text.utf8.firstRange(of: part.utf8) != nil
     }
 
     /// Number::toString: shortest round-trip digits, plain notation for

@@ -146,14 +146,21 @@ public struct OpenUIObject: Sendable, Equatable {
             if let i = members.firstIndex(where: { OpenUIJS.same($0.key, key) }) {
                 if let newValue { members[i].value = newValue } else { members.remove(at: i) }
             } else if let newValue {
-                if let index = OpenUIJS.arrayIndex(key) {
-                    let at = members.firstIndex { OpenUIJS.arrayIndex($0.key).map { $0 > index } ?? true } ?? members.count
+                if let index = Self.arrayIndex(key) {
+                    let at = members.firstIndex { Self.arrayIndex($0.key).map { $0 > index } ?? true } ?? members.count
                     members.insert((key, newValue), at: at)
                 } else {
                     members.append((key, newValue))
                 }
             }
         }
+    }
+
+    /// A key that is an array index to JavaScript, which puts such keys first, in numeric order: the canonical form of
+    /// an integer below 2^32 - 1 (`"0"`, `"42"`; not `"01"`, `"+1"`, `"-0"` or `"1.0"`).
+    private static func arrayIndex(_ key: String) -> UInt32? {
+        guard let value = UInt32(key), value < UInt32.max, String(value) == key else { return nil }
+        return value
     }
 
     public var isEmpty: Bool { members.isEmpty }
@@ -173,7 +180,7 @@ public struct OpenUIObject: Sendable, Equatable {
 
     /// Sets a member the object does not have yet (the caller knows): no search for it first.
     mutating func add(_ value: OpenUIValue, newKey key: String) {
-        if OpenUIJS.arrayIndex(key) != nil { self[key] = value } else { members.append((key, value)) }
+        if Self.arrayIndex(key) != nil { self[key] = value } else { members.append((key, value)) }
     }
 
     /// (Keys compared as Swift compares strings: this tells whether a value changed, where two keys that differ only
