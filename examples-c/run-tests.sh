@@ -127,6 +127,12 @@ if [ "$mode" != --valgrind ]; then
         --user u_123 --client linux-7f3a --now-ms 1732950000000 "$here/data/mixed-conversation.jsonl"
     run "CLI: view in Unicode, wrapping at 40 columns" "$here/expected/cli-view.txt" 1 - "$bin/streamchatai" view --width 40 \
         --user u_123 --client linux-7f3a --now-ms 1732950000000 "$here/data/mixed-conversation.jsonl"
+    run "CLI: view draws a chart's bars between none and full width whatever numbers the agent sent" \
+        "$here/expected/cli-view-chart.txt" 0 - "$bin/streamchatai" view --ascii --width 60 "$here/data/chart-extremes.jsonl"
+    run "CLI: preview writes the page of a chart of extreme numbers" - 0 "wrote $tmp/chart.html (1 message)" \
+        "$bin/streamchatai" preview "$here/data/chart-extremes.jsonl" -o "$tmp/chart.html"
+    run "CLI: the page's bars have those widths" <(printf 'width:%s\n' 100% 0% 100% 50% 100% 0%) 0 - \
+        grep -o 'width:[0-9]*%' "$tmp/chart.html"
     run "CLI: view --follow of standard input is a usage error" - 2 "--follow needs a FILE" "$bin/streamchatai" view --follow -
     run "CLI: view follows a growing file live in a real terminal (tmux), honouring NO_COLOR" - 0 - \
         bash "$here/check-view-tmux.sh" "$bin" "$here/data"

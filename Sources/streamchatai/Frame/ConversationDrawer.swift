@@ -151,12 +151,12 @@ struct ConversationDrawer {
     /// A chart as one bar per number found in its props or its children's (`value`, `data`).
     private func chart(_ node: UINode, indent: Int, title: String?) -> [String] {
         let pad = String(repeating: " ", count: indent)
-        let points = node.chartPoints
         var lines = [pad + Terminal.styled("\(ascii ? "#" : "▤") \(title ?? node.type)", "1")]
-        let top = points.map(\.1).max() ?? 0
-        for (label, value) in points.prefix(20) {
-            let bar = top > 0 ? Int((value / top) * Double(max(4, width - indent - 24))) : 0
-            lines.append(pad + label.padding(toLength: 12) + " " + String(repeating: ascii ? "#" : "█", count: max(0, bar)) + " \(value)")
+        let room = Double(max(4, width - indent - 24))
+        for bar in node.chartBars.prefix(20) {
+            let length = Int(bar.share * room)
+            let label = bar.label.count > 12 ? bar.label.prefix(11) + (ascii ? "~" : "…") : bar.label  // the bars stay aligned
+            lines.append(pad + label.padding(toLength: 12) + " " + String(repeating: ascii ? "#" : "█", count: length) + " \(bar.value)")
         }
         return lines
     }

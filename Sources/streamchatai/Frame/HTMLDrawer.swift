@@ -155,11 +155,8 @@ struct HTMLDrawer {
 
     /// A chart as one bar per number it shows.
     private func chart(_ node: UINode, attributes: String, title: String?) -> String {
-        let points = node.chartPoints
-        let top = points.map(\.1).max() ?? 0
-        let bars = points.prefix(50).map { label, value in
-            let percent = top > 0 ? Int((value / top) * 100) : 0
-            return "<div class=\"bar\"><span>\(Self.escape(label))</span><i style=\"width:\(max(0, percent))%\"></i> \(value)</div>"
+        let bars = node.chartBars.prefix(50).map { bar in
+            "<div class=\"bar\"><span>\(Self.escape(bar.label))</span><i style=\"width:\(Int(bar.share * 100))%\"></i> \(bar.value)</div>"
         }.joined()
         return "<div class=\"chart\" \(attributes)><b>\(Self.escape(title ?? node.type))</b>\(bars)</div>"
     }
