@@ -50,10 +50,32 @@ static void print_call(const char *call_json) {
     json_decref(call);
 }
 
+/* The forecast's call waits here until main answers it, as a slow service's would: meanwhile the render lists
+ * the tool in running_tools. */
+static sca_result *waiting_weather;
+
 static void weather(void *ctx, const char *call_json, sca_result *result) {
     (void)ctx;
     print_call(call_json);
-    sca_result_complete(result, "{\"summary\": \"sunny, 24 C\"}", "sunny");
+    waiting_weather = result;
+}
+
+/* Hears that the reply's view changed by itself: a tool it runs started or answered. */
+static void render_needed(void *ctx, const char *message_id) {
+    (void)ctx;
+    printf("  render callback: %s\n", message_id);
+}
+
+/* The tools the reply's UI waits for, as the render lists them. */
+static void print_running_tools(sca_ui_host *host) {
+    char *json = NULL;
+    check(sca_ui_host_render(host, "m1", &json), "render");
+    json_t *render = json_loads(json, 0, NULL);
+    char *running = json_dumps(json_object_get(render, "running_tools"), JSON_COMPACT);
+    printf("  running_tools %s\n", running);
+    free(running);
+    json_decref(render);
+    sca_free(json);
 }
 
 static void book_table(void *ctx, const char *call_json, sca_result *result) {
@@ -225,6 +247,7 @@ int main(int argc, char **argv) {
 
     check(sca_ui_host_new("{\"instructions\": \"Help people book dinner.\"}", &host), "host");
     check(sca_ui_host_set_callbacks(host, send_action, open_link, report, NULL), "callbacks");
+    check(sca_ui_host_set_render_callback(host, render_needed, NULL), "render callback");
     check(sca_ui_host_add_tool(host, "{\"name\": \"weather\", \"description\": \"The forecast for a city\", \"inputSchema\":"
                                " {\"type\": \"object\"}, \"annotations\": {\"readOnlyHint\": true}}", weather, NULL), "tool");
     check(sca_ui_host_add_tool(host, "{\"name\": \"book_table\", \"description\": \"Books a table\", \"inputSchema\":"
@@ -250,6 +273,12 @@ int main(int argc, char **argv) {
         if (piece < 4) render_as_ops(host, &tree);
     }
     json_decref(tree);
+    printf("== while the forecast's tool runs, the reply shows the Query's defaults and lists the tool\n");
+    print_running_tools(host);
+    json_decref(render(host));
+    printf("== the forecast arrives\n");
+    check(sca_result_complete(waiting_weather, "{\"summary\": \"sunny, 24 C\"}", "sunny"), "complete");
+    print_running_tools(host);
     json_t *ir = render(host);
     json_t *root = json_object_get(ir, "root");
     char button[128], name[128], email[128];

@@ -483,7 +483,8 @@ typedef int (*sca_ui_open_fn)(void *ctx, const char *url);
 typedef void (*sca_ui_error_fn)(void *ctx, const char *message_id, const char *problem);
 
 /** Hears that a reply's view changed by itself (a tool's result arrived, a
- *  timer fired, a renderer plugin's data came in): call sca_ui_host_render()
+ *  tool its UI runs started, a timer fired, a renderer plugin's data came
+ *  in): call sca_ui_host_render()
  *  for message_id again (message_id is borrowed for the call). Don't render
  *  from inside the callback if your toolkit wants its own thread: post it.
  *  [callback: runs on the thread where the change happened: the thread that
@@ -567,9 +568,12 @@ sca_status sca_ui_host_set_render_callback(sca_ui_host *host, sca_ui_render_fn f
 sca_status sca_ui_host_receive(sca_ui_host *host, const char *message_id, const char *custom_data_json,
                                char **out_json);
 
-/** The reply's UI as {"ir": 1, "message_id", "format", "streaming", "root"}
- *  (see docs/ui-ir.md). A reply whose document and state did not change since
- *  its last render gets the same tree. Free *out_ir_json with sca_free().
+/** The reply's UI as {"ir": 1, "message_id", "format", "streaming",
+ *  "running_tools", "root"} (see docs/ui-ir.md). running_tools names the
+ *  host tools the reply's UI started and still waits for (an OpenUI Query
+ *  being fetched), one per run, in the order started (since 0.3): show that
+ *  the UI is loading while it is not empty. A reply whose document and state
+ *  did not change since its last render gets the same tree. Free *out_ir_json with sca_free().
  *  Errors: SCA_E_NOT_FOUND (the reply shows its text), SCA_E_INVALID_ARGUMENT.
  *  [any-thread] Since 0.1. */
 sca_status sca_ui_host_render(sca_ui_host *host, const char *message_id, char **out_ir_json);
@@ -590,7 +594,7 @@ sca_status sca_ui_host_append(sca_ui_host *host, const char *message_id, const c
 
 /** The reply's UI as the ops that turn the tree this function last gave for
  *  it into the new one: {"ir": 1, "message_id", "format", "streaming",
- *  "ops"}, ops as sca_ui_diff() writes them. The first call for a reply (or
+ *  "running_tools", "ops"}, ops as sca_ui_diff() writes them. The first call for a reply (or
  *  the first after it showed its text) gives one "replace" op with the
  *  whole root; nothing changed gives []. A render that changed a few nodes
  *  writes and costs those nodes, not the tree, so a streaming reply costs

@@ -34,7 +34,7 @@ class UIHost(OwnedHandle, ToolHost):
     ``send(action)`` gets each action (return True when sent), ``open(url)``
     each allowed link, ``on_error(message_id, problem)`` each problem, and
     ``on_render(message_id)`` hears that a reply's view changed by itself (a
-    tool's result arrived): render it again. ``on_render`` runs on the thread
+    tool's result arrived, a tool its UI runs started): render it again. ``on_render`` runs on the thread
     where the change happened, not necessarily the caller's.
 
     ``renderers`` picks the library's built-in renderers by format, in asking
@@ -134,7 +134,8 @@ class UIHost(OwnedHandle, ToolHost):
         return _call_json(lib.sca_ui_host_receive, self._live(), message_id.encode(), _encode(custom_data))
 
     def render(self, message_id: str) -> Optional[dict]:
-        """The reply's UI IR, or None when it shows its text."""
+        """The reply's UI IR, ``{"ir", "message_id", "format", "streaming", "running_tools", "root"}``,
+        or None when it shows its text. ``running_tools`` names the tools the UI waits for."""
         try:
             return _call_json(lib.sca_ui_host_render, self._live(), message_id.encode())
         except NotFound:
@@ -152,7 +153,7 @@ class UIHost(OwnedHandle, ToolHost):
                                       1 if streaming else 0))
 
     def render_ops(self, message_id: str) -> Optional[dict]:
-        """The reply's UI as ``{"ir", "message_id", "format", "streaming", "ops"}``: the ops
+        """The reply's UI as ``{"ir", "message_id", "format", "streaming", "running_tools", "ops"}``: the ops
         that turn the tree this method last gave into the new one (the first time one
         ``replace`` with the whole root), or None when the reply shows its text."""
         try:

@@ -76,6 +76,25 @@ def test_a_query_is_fed_by_a_read_only_tool_once_the_reply_is_complete(booking):
     assert weather["id"] == "weather" and weather["props"]["text"] == "Forecast: sunny, 24 C"
 
 
+def test_a_render_lists_the_query_tool_it_waits_for_until_the_answer_arrives():
+    waiting, renders = [], []
+    host = UIHost(on_render=renders.append)
+    host.add_tool({"name": "weather", "description": "The forecast", "inputSchema": {"type": "object"},
+                   "annotations": {"readOnlyHint": True}}, lambda call, result: waiting.append(result))
+    host.receive("m1", openui(BOOKING, "streaming"))
+    assert host.render("m1")["running_tools"] == []
+    host.receive("m1", openui(BOOKING))
+    render = host.render("m1")
+    jsonschema.validate(render, IR_SCHEMA)
+    assert render["running_tools"] == ["weather"] and renders == ["m1"]
+    assert node(render["root"], "TextContent")["props"]["text"] == "Forecast: loading"
+    assert host.render_ops("m1")["running_tools"] == ["weather"]
+    waiting.pop().complete({"summary": "rain"})
+    render = host.render("m1")
+    assert render["running_tools"] == [] and renders == ["m1", "m1"]
+    assert node(render["root"], "TextContent")["props"]["text"] == "Forecast: rain"
+
+
 def test_a_form_does_not_submit_while_a_required_field_is_empty(booking):
     booking.receive("m1", openui(BOOKING))
     root = booking.render("m1")["root"]

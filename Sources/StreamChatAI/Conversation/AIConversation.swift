@@ -135,7 +135,8 @@ public final class AIConversation: Sendable {
         }
         if let render = host.render(messageID: id) {
             children.append(UINode(id: prefix + "ui", type: "generative_ui",
-                                   props: ["format": .string(render.format), "streaming": .bool(render.isStreaming)],
+                                   props: ["format": .string(render.format), "streaming": .bool(render.isStreaming),
+                                           "running_tools": .array(render.runningTools.map(JSONValue.string))],
                                    children: [Self.prefixed(render.root, prefix)]))
         }
         let author = message.author

@@ -100,7 +100,10 @@ public struct AIUIContext: Sendable {
     /// a failure is also reported.
     public func runTool(_ name: String, arguments: JSONObject, userInitiated: Bool) -> AIToolResult {
         guard let host else { return .failed(reason: "The reply's UI host is gone.") }
+        // Listed while it runs, for a render on another thread; the caller renders after it anyway.
+        let run = host.toolStarted(name, messageID: messageID, tellsRender: false)
         let result = host.runTool(name, arguments: arguments, userInitiated: userInitiated)
+        if let run { _ = host.toolEnded(run, messageID: messageID) }
         finished(name, result)
         return result
     }
@@ -111,9 +114,12 @@ public struct AIUIContext: Sendable {
     public func runTool(_ name: String, arguments: JSONObject, userInitiated: Bool,
                         completion: @escaping @Sendable (AIToolResult) -> Void) {
         guard let host else { return completion(.failed(reason: "The reply's UI host is gone.")) }
-        host.runTool(name, arguments: arguments, userInitiated: userInitiated) { [self] result in
+        let run = host.toolStarted(name, messageID: messageID, tellsRender: true)
+        host.runTool(name, arguments: arguments, userInitiated: userInitiated) { [self, weak host] result in
+            let revision = run.flatMap { host?.toolEnded($0, messageID: messageID) }
             finished(name, result)
             completion(result)
+            if let revision { host?.toolAnswered(messageID: messageID, since: revision) }
         }
     }
 

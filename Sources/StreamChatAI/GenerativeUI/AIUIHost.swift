@@ -47,6 +47,8 @@ public final class AIUIHost: Sendable {
         var components: [AIUIComponentDefinition] = []
         var replies: [String: AIUIReply] = [:]
         var callbacks = Callbacks()
+        /// Numbers the UI's tool runs (``AIUIReply/runningTools``).
+        var toolRuns = 0
     }
 
     /// What the host allows.
@@ -241,6 +243,8 @@ public final class AIUIHost: Sendable {
         let pass: AIUIRenderPass?
         /// The app's components, read under the same lock.
         let components: [AIUIComponentDefinition]
+        /// The tools the reply's UI waits for now.
+        let runningTools: [String]
     }
 
     /// For an engine that keeps its nodes (``AIUINodeFinishingEngine``), the last tree is let go when a new one is
@@ -258,7 +262,7 @@ public final class AIUIHost: Sendable {
             pass = AIUIRenderPass(finisher: reply.finisher, policy: policy)
         }
         return RenderInputs(document: reply.document, revision: reply.revision, current: current, renderer: renderers[index].renderer,
-                            engine: engine, pass: pass, components: components)
+                            engine: engine, pass: pass, components: components, runningTools: reply.runningTools.map(\.name))
     }
 
     private static func update(_ reply: inout AIUIReply, document: AIUIDocument, renderer: Int?) {
@@ -279,7 +283,8 @@ public final class AIUIHost: Sendable {
         guard let found else { return nil }
         let (document, revision, pass) = (found.document, found.revision, found.pass)
         if let tree = found.current {
-            return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree)
+            return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: tree,
+                              runningTools: found.runningTools)
         }
         // An engine that keeps its nodes runs the host's pass on those it makes: its view is the tree as it is.
         let made = found.engine.view(for: document, context: context(messageID, found.renderer, streaming: document.isStreaming, pass: pass,
@@ -289,9 +294,11 @@ public final class AIUIHost: Sendable {
             return nil
         }
         var refused = pass?.refused ?? []
+        var runningTools = found.runningTools
         let root = state.withLock { s -> UINode in
             // Changed in place, found once: a copy of the reply's state per render would cost its whole history.
             guard let at = s.replies.index(forKey: messageID) else { return view }
+            runningTools = s.replies.values[at].runningTools.map(\.name)  // making the view may have started some
             let root: UINode
             if let pass {
                 s.replies.values[at].rendering -= 1
@@ -304,7 +311,8 @@ public final class AIUIHost: Sendable {
             return root
         }
         for problem in refused { report(problem, messageID: messageID) }
-        return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: root)
+        return AIUIRender(messageID: messageID, format: document.format, isStreaming: document.isStreaming, root: root,
+                          runningTools: runningTools)
     }
 
     /// The reply's UI as the ops that turn the tree this method last gave for it into the new one
@@ -367,6 +375,38 @@ public final class AIUIHost: Sendable {
     }
 
     /// Says a reply's view changed by itself; the render callback hears of it.
+    /// Notes that the reply's UI started the tool `name` (a run ``AIUIRender/runningTools`` lists until it ends), and
+    /// tells the render callback when `tellsRender` and the reply was rendered before: its view now shows the wait.
+    /// Returns the run's number for ``toolEnded(_:messageID:)``, or nil when the reply is gone.
+    func toolStarted(_ name: String, messageID: String, tellsRender: Bool) -> Int? {
+        let (run, callback) = state.withLock { s -> (Int?, OnNeedsRender?) in
+            guard let at = s.replies.index(forKey: messageID) else { return (nil, nil) }
+            s.toolRuns += 1
+            s.replies.values[at].runningTools.append((s.toolRuns, name))
+            return (s.toolRuns, tellsRender && s.replies.values[at].renderedRevision != nil ? s.callbacks.onNeedsRender : nil)
+        }
+        callback?(messageID)
+        return run
+    }
+
+    /// Notes that the run `run` of ``toolStarted(_:messageID:tellsRender:)`` ended; returns the reply's revision then,
+    /// for ``toolAnswered(messageID:since:)``.
+    func toolEnded(_ run: Int, messageID: String) -> Int? {
+        state.withLock { s in
+            guard let at = s.replies.index(forKey: messageID) else { return nil }
+            s.replies.values[at].runningTools.removeAll { $0.run == run }
+            return s.replies.values[at].revision
+        }
+    }
+
+    /// After an engine took a tool's result: when it did not ask for a render itself (the reply's revision is still
+    /// `revision`), the host does (``setNeedsRender(messageID:)``), as the view no longer waits for the tool and may
+    /// show its answer. An engine that did ask is not rendered twice.
+    func toolAnswered(messageID: String, since revision: Int) {
+        let unasked = state.withLock { s in s.replies[messageID]?.revision == revision }
+        if unasked { setNeedsRender(messageID: messageID) }
+    }
+
     public func setNeedsRender(messageID: String) {
         let callback = state.withLock { s -> OnNeedsRender? in
             guard s.replies[messageID] != nil else { return nil }

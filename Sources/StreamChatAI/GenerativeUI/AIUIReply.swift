@@ -30,6 +30,9 @@ struct AIUIReply {
     var queue: [AIUIAction] = []
     /// Whether a thread is sending the queue now; others leave their actions to it.
     var draining = false
+    /// The host's tools its UI started and has not heard back from, in the order started, each with the number the
+    /// host gave its run.
+    var runningTools: [(run: Int, name: String)] = []
 
     init(document: AIUIDocument) { self.document = document }
 
