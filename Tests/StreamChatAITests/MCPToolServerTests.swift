@@ -164,6 +164,22 @@ extension MCPTests {
             #expect(s.end())
         }
 
+        @Test func `a request id other than a string or a number is an Invalid Request answered with a null id`() throws {
+            let s = try Session()
+            for id in ["null", "[1]", #"{"a": 1}"#, "true"] {
+                s.send(#"{"jsonrpc": "2.0", "id": \#(id), "method": "ping"}"#)
+                let answer = try s.next()
+                #expect(answer["error"]?["code"] == -32600 && answer["id"] == .null, "\(id)")
+            }
+            s.send(#"{"jsonrpc": "1.0", "id": [2], "method": "ping"}"#)
+            #expect(try s.next()["id"] == .null)
+            for id in [#""s1""#, "7", "1.5"] {
+                s.send(#"{"jsonrpc": "2.0", "id": \#(id), "method": "ping"}"#)
+                #expect(try s.next()["id"] == (try JSONParser.parse(id)), "\(id)")
+            }
+            #expect(s.end())
+        }
+
         @Test func `calls still running when the input ends are cancelled and waited for`() throws {
             let s = try Session()
             s.send(#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25"}}"#)

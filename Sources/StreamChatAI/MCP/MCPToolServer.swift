@@ -98,7 +98,13 @@ public final class MCPToolServer: AIPluginHost {
         }
         guard case .object(let message) = parsed, message["jsonrpc"] == .string("2.0"), case .string(let method)? = message["method"] else {
             if case .object(let o) = parsed, o["method"] == nil, o["result"] != nil || o["error"] != nil { return }  // an answer: we ask nothing
-            send(error: MCPProtocol.ErrorCode.invalidRequest, "Invalid Request: expected a JSON-RPC 2.0 request object", id: parsed["id"] ?? .null)
+            send(error: MCPProtocol.ErrorCode.invalidRequest, "Invalid Request: expected a JSON-RPC 2.0 request object",
+                 id: Self.requestID(parsed["id"]) ?? .null)
+            return
+        }
+        if let id = message["id"], Self.requestID(id) == nil {
+            // A null id would read as a notification, which gets no answer: the client would wait for ever.
+            send(error: MCPProtocol.ErrorCode.invalidRequest, "Invalid Request: an id is a string or a number, not \(id.typeName)", id: .null)
             return
         }
         let params: JSONObject
@@ -109,11 +115,20 @@ public final class MCPToolServer: AIPluginHost {
             if let id = message["id"] { send(error: MCPProtocol.ErrorCode.invalidParams, "params must be an object", id: id) }
             return
         }
-        guard let id = message["id"], !id.isNull else {
+        guard let id = message["id"] else {
             notification(method, params)
             return
         }
         request(method, params, id: id)
+    }
+
+    /// A request's id as JSON-RPC 2.0 allows it and MCP keeps it (a string or a number, never null), else nil: an
+    /// answer to a request whose id is anything else carries a null id (JSON-RPC 2.0 §5).
+    static func requestID(_ id: JSONValue?) -> JSONValue? {
+        switch id {
+        case .string?, .integer?, .number?: id
+        default: nil
+        }
     }
 
     private func notification(_ method: String, _ params: JSONObject) {
