@@ -83,8 +83,8 @@ if [ "$mode" != --valgrind ]; then
         "$bin/streamchatai" run "$here/data/tool-reply.json" --user u_123 --client linux-7f3a --plugins "$plugins/plugins"
     run "CLI: lint names each problem by file, line, message and JSON path or renderer code; exit 1" "$here/expected/cli-lint.txt" 1 \
         "streamchatai lint: 15 problems" "$bin/streamchatai" lint "$here/data/lint-replies.jsonl"
-    run "CLI: chat through a pipe: a plugin tool runs as a client tool; a failed message is reported and exits 1" \
-        "$here/expected/cli-chat.txt" 1 "HTTP 500 from POST" sh -c "printf 'weather\\nhello\\nhttp500\\n' | \"\$0\" chat --agent agent-1 \
+    run "CLI: chat through a pipe: a plugin tool runs as a client tool; control characters in a reply show as pictures; a failed message is reported and exits 1" \
+        "$here/expected/cli-chat.txt" 1 "HTTP 500 from POST" sh -c "printf 'weather\\nhello\\ncontrol\\nhttp500\\n' | \"\$0\" chat --agent agent-1 \
         --url http://127.0.0.1:$peer_port --plugins \"\$1\"" "$bin/streamchatai" "$plugins/plugins"
     # pydantic-ai's UI message stream server (the venv has it), for an approval asked at the terminal.
     mkfifo "$tmp/ui-port"
@@ -133,6 +133,9 @@ if [ "$mode" != --valgrind ]; then
         "$bin/streamchatai" preview "$here/data/chart-extremes.jsonl" -o "$tmp/chart.html"
     run "CLI: the page's bars have those widths" <(printf 'width:%s\n' 100% 0% 100% 50% 100% 0%) 0 - \
         grep -o 'width:[0-9]*%' "$tmp/chart.html"
+    run "CLI: view shows an agent's control characters as pictures, never as terminal control sequences" \
+        "$here/expected/cli-view-control.txt" 0 - "$bin/streamchatai" view --ascii --width 60 "$here/data/control-characters.jsonl"
+    run "CLI: ui outlines them the same way" "$here/expected/cli-ui-control.txt" 0 - "$bin/streamchatai" ui "$here/data/control-characters.jsonl"
     run "CLI: view --follow of standard input is a usage error" - 2 "--follow needs a FILE" "$bin/streamchatai" view --follow -
     run "CLI: view follows a growing file live in a real terminal (tmux), honouring NO_COLOR" - 0 - \
         bash "$here/check-view-tmux.sh" "$bin" "$here/data"

@@ -178,6 +178,12 @@ class Handler(BaseHTTPRequestHandler):
         self.write(chunk({'type': 'text-delta', 'id': 't', 'delta': 'world.'}))
         self.write(finish(cid, credits=2))
 
+    def script_control(self, cid, rnd, results):
+        # Terminal control sequences in the reply's text, one cut between two deltas.
+        self.write(chunk({'type': 'text-delta', 'id': 't', 'delta': 'Look: \x1b[2J\x1b'}))
+        self.write(chunk({'type': 'text-delta', 'id': 't', 'delta': ']0;pwned\x07 done\r!'}))
+        self.write(finish(cid))
+
     def script_tool(self, cid, rnd, results):
         if rnd == 1:
             self.write(tool_call('call_loc_%s' % cid, 'get_location', {'precision': 'city'}))

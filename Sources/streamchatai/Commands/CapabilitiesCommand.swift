@@ -56,7 +56,7 @@ struct CapabilitiesCommand: Command {
                 ("registrations", .array(host.toolBox.tools.map(\.definition.registration))),
                 ("ui", host.capabilities.jsonValue),
             ]))
-            print(JSONSerializer.string(out, style: .pretty))
+            Terminal.json(out, style: .pretty)
             return 0
         } catch {
             Terminal.error("streamchatai capabilities: \(error)")

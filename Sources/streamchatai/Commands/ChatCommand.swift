@@ -104,7 +104,7 @@ struct ChatCommand: Command {
     }
 
     private static func printJSON(_ value: JSONValue) {
-        print(JSONSerializer.string(value))
+        Terminal.json(value)
         fflush(nil)
     }
 

@@ -89,7 +89,7 @@ struct LintCommand: Command {
             return 1
         }
         if json {
-            print(JSONSerializer.string(.array(findings.map(\.jsonValue)), style: .pretty))
+            Terminal.json(.array(findings.map(\.jsonValue)), style: .pretty)
         } else {
             for finding in findings { print(finding.line) }
             Terminal.error("streamchatai lint: \(findings.isEmpty ? "no problems" : "\(findings.count) problem\(findings.count == 1 ? "" : "s")")")

@@ -53,7 +53,7 @@ struct PluginsCommand: Command {
         if let one {
             // The child: findings as JSON lines, each written at once (a crash may follow it).
             _ = PluginCheck.check(folder: one, allowWritable: allowWritable, timeoutMs: timeoutMs) { finding in
-                print(JSONSerializer.string(finding.jsonValue))
+                Terminal.json(finding.jsonValue)
                 fflush(nil)
             }
             return 0
@@ -117,7 +117,7 @@ struct PluginsCommand: Command {
                 if json {
                     var object = finding.jsonValue.objectValue ?? JSONObject()
                     object["folder"] = .string(entry.folder)
-                    print(JSONSerializer.string(.object(object)))
+                    Terminal.json(.object(object))
                 } else {
                     let mark = finding.passed ? Terminal.styled("✓", "32") : Terminal.styled("✗", "31")
                     print("\(mark) \(entry.folder): \(finding.subject): \(finding.detail)")

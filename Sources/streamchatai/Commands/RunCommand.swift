@@ -54,7 +54,7 @@ struct RunCommand: Command {
 
     /// Hands one outcome on: POSTed to --send-url, printed as JSON with --json. False when the URL refused it.
     private func deliver(_ record: JSONValue) -> Bool {
-        if json { print(JSONSerializer.string(record)) }
+        if json { Terminal.json(record) }
         guard let sendURL else { return true }
         var body: [UInt8] = []
         JSONSerializer.write(record, to: &body)

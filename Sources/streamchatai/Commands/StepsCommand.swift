@@ -59,7 +59,7 @@ struct StepsCommand: Command {
         let parts = AIMessagePart.parts(from: attachments)
         let tree = StepsPresenter.tree(for: parts, options: StepsPresentationOptions(nowMs: nowMs))
         if json {
-            print(JSONSerializer.string(tree.jsonValue, style: .pretty))
+            Terminal.json(tree.jsonValue, style: .pretty)
         } else {
             print(Terminal.styled("── \(title)", "2"))
             print(IRDrawer.steps(tree.root, parts: parts), terminator: "")

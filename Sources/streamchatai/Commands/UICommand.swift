@@ -78,7 +78,7 @@ struct UICommand: Command {
 
     private func draw(_ render: AIUIRender, note: String?) {
         if json {
-            print(JSONSerializer.string(render.jsonValue, style: .pretty))
+            Terminal.json(render.jsonValue, style: .pretty)
         } else {
             print(Terminal.styled("── \(render.messageID) (\(render.format)\(note.map { ", " + $0 } ?? ""))", "2"))
             print(IRDrawer.outline(render.root), terminator: "")

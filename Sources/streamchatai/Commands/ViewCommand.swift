@@ -14,7 +14,8 @@ struct ViewCommand: Command {
     Each message shows its text, its steps (reasoning folds into "Thought for 12s" once done; tool calls with \
     icons), the approval and sign-in prompts for --user/--client, and its generative UI drawn from the UI IR. \
     On a terminal the view is drawn again after each batch of lines; otherwise it is printed once the input ends. \
-    Colours only on a terminal, and never with NO_COLOR set.
+    Colours only on a terminal, and never with NO_COLOR set. Control characters in a message (an escape sequence \
+    that would clear the screen or set the title) show as pictures, such as \u{241B} for ESC.
     """
     static let arguments: [Argument] = [
         .positional("FILE", "a JSONL stream of message updates (or one message); - reads standard input"),
@@ -110,7 +111,8 @@ struct ViewCommand: Command {
 
     private func show(clear: Bool) {
         let text = drawer.draw(conversation.render().root)
-        print((clear ? "\u{1B}[H\u{1B}[2J" : "") + text, terminator: "")
+        if clear { Terminal.clearScreen() }
+        print(text, terminator: "")
         fflush(nil)
     }
 }

@@ -8,6 +8,11 @@ struct ChartBar {
     var value: Double
     /// The bar's length as a share of the largest value, from 0 to 1: no bar for a value at or below zero.
     var share: Double
+
+    /// The number as the IR's JSON writes it: a whole number without a fraction (5, not 5.0).
+    var valueText: String {
+        value == value.rounded() && abs(value) < 9_007_199_254_740_992 ? String(Int64(value)) : value.description
+    }
 }
 
 extension UINode {

@@ -155,8 +155,10 @@ struct ConversationDrawer {
         let room = Double(max(4, width - indent - 24))
         for bar in node.chartBars.prefix(20) {
             let length = Int(bar.share * room)
-            let label = bar.label.count > 12 ? bar.label.prefix(11) + (ascii ? "~" : "…") : bar.label  // the bars stay aligned
-            lines.append(pad + label.padding(toLength: 12) + " " + String(repeating: ascii ? "#" : "█", count: length) + " \(bar.value)")
+            // Cut and padded by the columns it takes (an emoji takes two), so the bars stay aligned.
+            let label = Self.width(of: bar.label) > 12 ? Self.prefix(of: bar.label, fitting: 11) + (ascii ? "~" : "…") : bar.label
+            let column = label + String(repeating: " ", count: max(0, 12 - Self.width(of: label)))
+            lines.append(pad + column + " " + String(repeating: ascii ? "#" : "█", count: length) + " " + bar.valueText)
         }
         return lines
     }

@@ -29,7 +29,9 @@ struct Documentation {
             ".SH DESCRIPTION",
             "Reads a reply (a message as JSON) or a conversation (JSONL of message updates, \\fB-\\fR for standard input) "
                 + "and shows what the streamchatai library makes of it. Exit status: 0 when everything worked, 1 when "
-                + "something could not be done, 2 for a usage error.",
+                + "something could not be done, 2 for a usage error. Control characters in what a reply, a plugin or a "
+                + "server sends are shown as pictures (ESC as \u{241B}), never sent to the terminal; JSON output is "
+                + "written as it is.",
             ".SH COMMANDS",
         ]
         for command in commands {

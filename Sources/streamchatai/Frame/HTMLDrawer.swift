@@ -156,7 +156,7 @@ struct HTMLDrawer {
     /// A chart as one bar per number it shows.
     private func chart(_ node: UINode, attributes: String, title: String?) -> String {
         let bars = node.chartBars.prefix(50).map { bar in
-            "<div class=\"bar\"><span>\(Self.escape(bar.label))</span><i style=\"width:\(Int(bar.share * 100))%\"></i> \(bar.value)</div>"
+            "<div class=\"bar\"><span>\(Self.escape(bar.label))</span><i style=\"width:\(Int(bar.share * 100))%\"></i> \(bar.valueText)</div>"
         }.joined()
         return "<div class=\"chart\" \(attributes)><b>\(Self.escape(title ?? node.type))</b>\(bars)</div>"
     }
