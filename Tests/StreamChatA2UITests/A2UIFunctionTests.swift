@@ -42,13 +42,13 @@ import Testing
         #expect(text(call("formatString", ["value": "${pluralize(value: 1, one: 'item', other: 'items')}"])).0 == "item")
     }
 
-    @Test func `formatNumber, formatCurrency and formatDate write locale-neutral text`() {
+    @Test func `formatNumber, formatCurrency and formatDate write English (en-US) text`() {
         #expect(text(call("formatNumber", ["value": 1234567.891, "decimals": 2])).0 == "1,234,567.89")
         #expect(text(call("formatNumber", ["value": 1234567, "grouping": false])).0 == "1234567")
         #expect(text(call("formatNumber", ["value": -0.5, "decimals": 0])).0 == "-1")
         #expect(text(call("formatCurrency", ["value": -5, "currency": "EUR"])).0 == "-€5.00")
         #expect(text(call("formatCurrency", ["value": 1500, "currency": "JPY"])).0 == "¥1,500")
-        #expect(text(call("formatCurrency", ["value": 2, "currency": "SEK"])).0 == "SEK 2.00")
+        #expect(text(call("formatCurrency", ["value": 2, "currency": "SEK"])).0 == "SEK\u{A0}2.00")
         #expect(text(call("formatDate", ["value": "2026-11-14T18:30:00+02:00", "format": "EEE, MMM d, h:mm a"])).0 == "Sat, Nov 14, 6:30 PM")
         #expect(text(call("formatDate", ["value": "2026-02-01", "format": "EEEE d MMMM yyyy"])).0 == "Sunday 1 February 2026")
         #expect(text(call("formatDate", ["value": 0, "format": "yyyy-MM-dd HH:mm:ss"])).0 == "1970-01-01 00:00:00")
@@ -70,18 +70,43 @@ import Testing
         let huge = text(call("formatNumber", ["value": 1e308, "decimals": 2])).0 ?? ""
         #expect(huge.count == 414 && huge.hasPrefix("100,000,000,000,000,") && huge.hasSuffix("0,000.00"))
         #expect(text(call("formatNumber", ["value": 1e308, "decimals": .integer(Int64.max), "grouping": false])).0
-                == "1" + String(repeating: "0", count: 308) + "." + String(repeating: "0", count: 12))
+                == "1" + String(repeating: "0", count: 308) + "." + String(repeating: "0", count: 20))
         // Digits that pass an Int64 only once scaled by the decimals keep their fraction.
         #expect(text(call("formatNumber", ["value": 12345.678, "decimals": 12])).0 == "12,345.678000000000")
         #expect(text(call("formatNumber", ["value": 123456789.123, "decimals": 12])).0 == "123,456,789.123000000000")
     }
 
-    @Test func `pluralize picks zero, one and other`() {
-        let forms: JSONObject = ["zero": "none", "one": "one item", "other": "many items"]
-        for (n, expected) in [(0, "none"), (1, "one item"), (5, "many items")] {
+    @Test func `pluralize picks English's CLDR category: one for 1 and -1, other for the rest, 0 included`() {
+        let forms: JSONObject = ["zero": "none", "one": "one item", "two": "two items", "other": "many items"]
+        for (n, expected): (JSONValue, String) in [(0, "many items"), (1, "one item"), (-1, "one item"), (1.0, "one item"),
+                                                   (2, "many items"), (1.5, "many items"), (5, "many items")] {
             var args = forms
-            args["value"] = .integer(Int64(n))
-            #expect(text(call("pluralize", .object(args))).0 == expected)
+            args["value"] = n
+            #expect(text(call("pluralize", .object(args))).0 == expected, "\(n)")
+        }
+    }
+
+    @Test func `numbers round as a browser's Intl.NumberFormat rounds them: from their shortest digits, half away from zero`() {
+        // 1.005 is 1.00499999999999989... in binary; a browser writes it from "1.005" and rounds up.
+        for (value, decimals, expected): (Double, JSONValue, String) in [
+            (1.005, 2, "1.01"), (0.285, 2, "0.29"), (9.995, 2, "10.00"), (999.9995, .null, "1,000"), (-2.5, 0, "-3"),
+            (1234.5678, .null, "1,234.568"), (0.0005, .null, "0.001"), (1.5e-7, .null, "0"), (-0.0, .null, "-0"),
+            (-0.0004, 2, "-0.00"), (4092112557040050.5, 4, "4,092,112,557,040,050.5000"),
+        ] {
+            #expect(text(call("formatNumber", ["value": .number(value), "decimals": decimals])).0 == expected, "\(value) \(decimals)")
+        }
+    }
+
+    @Test func `a currency shows its CLDR symbol or its code and a no-break space, and its usual digits`() {
+        for (code, expected) in [("USD", "$1,234.57"), ("usd", "$1,234.57"), ("KWD", "KWD\u{A0}1,234.568"), ("JPY", "¥1,235"),
+                                 ("CHF", "CHF\u{A0}1,234.57"), ("XYZ", "XYZ\u{A0}1,234.57"), ("XOF", "F\u{202F}CFA\u{A0}1,235")] {
+            #expect(text(call("formatCurrency", ["value": 1234.5678, "currency": .string(code)])).0 == expected, "\(code)")
+        }
+        #expect(text(call("formatCurrency", ["value": -0.001, "currency": "EUR"])).0 == "-€0.00")
+        // Text that is no currency code: the reference's fallback, value.toFixed(decimals ?? 2), which rounds the
+        // binary value (1.005 is 1.00) and writes 1e21 and more with an exponent.
+        for (value, expected) in [(1.005, "1.00"), (-1234.5, "-1234.50"), (-0.0, "0.00"), (1e21, "1e+21"), (0.125, "0.13")] {
+            #expect(text(call("formatCurrency", ["value": .number(value), "currency": "US"])).0 == expected, "\(value)")
         }
     }
 

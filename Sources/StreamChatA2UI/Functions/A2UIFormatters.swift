@@ -1,77 +1,101 @@
 import StreamChatAI
 
-/// The basic catalog's formatting functions, locale-neutral (English
-/// separators and plural rules, the Gregorian calendar in the offset the
-/// date was written with).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The basic catalog's formatting functions in English, as the reference renderer's `Intl` formatters write them in
+/// en-US (the test suite compares them with Node.js): grouping by thousands, CLDR currencies and plural rules, the
+/// Gregorian calendar in the offset the date was written with.
 enum A2UIFormatters {
-    /// `1234.5` → `1,234.5`; `decimals` fixes the digits after the point.
+    /// `1234.5` → `1,234.5`, as `Intl.NumberFormat("en-US")` writes it (the reference renderer's formatter): at most
+    /// three fraction digits, or exactly `decimals` when given.
     static func number(_ value: Double, decimals: Int?, grouping: Bool) -> String {
-        let negative = value < 0
-        var magnitude = abs(value)
-        var text: String
-        if let decimals {
-            let d = max(0, min(decimals, 12))
-            // (Past 9e15 a double holds no fraction to round, and scaling it could pass the largest double.)
-            if magnitude < 9.0e15 {
-                let scale = pow10(d)
-                magnitude = (magnitude * scale).rounded() / scale
-            }
-            text = fixed(magnitude, decimals: d)
-        } else {
-            text = A2UICoercion.number(magnitude)
-            if text.contains("e") { text = magnitude >= 1 ? ShortestDecimal(magnitude).plain : fixed(magnitude, decimals: 6) }
-        }
-        if grouping {
-            let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            var whole = Array(parts[0])
-            var grouped: [Character] = []
-            while whole.count > 3 {
-                grouped = [","] + whole.suffix(3) + grouped
-                whole.removeLast(3)
-            }
-            text = String(whole + grouped) + (parts.count > 1 ? "." + parts[1] : "")
-        }
-        return (negative && magnitude != 0 ? "-" : "") + text
+        let (sign, body) = decimal(value, minFraction: decimals ?? 0, maxFraction: decimals ?? 3, grouping: grouping)
+        return sign + body
     }
 
-    /// `-1234.5, "USD"` → `-$1,234.50`; an unknown code is written before the number.
+    /// `-1234.5, "USD"` → `-$1,234.50`, as `Intl.NumberFormat("en-US", {style: "currency"})` writes it: the
+    /// currency's symbol or its code and a no-break space (``A2UICurrency``), its usual digits unless `decimals` says.
+    /// Text that is no currency code gets the reference renderer's fallback, the plain number with `decimals` (2).
     static func currency(_ value: Double, code: String, decimals: Int?, grouping: Bool) -> String {
-        let symbols = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CNY": "CN¥", "KRW": "₩", "CAD": "CA$", "AUD": "A$", "CHF": "CHF "]
-        let zeroDecimal: Set<String> = ["JPY", "KRW"]
-        let upper = code.uppercased()
-        let digits = decimals ?? (zeroDecimal.contains(upper) ? 0 : 2)
-        let body = number(abs(value), decimals: digits, grouping: grouping)
-        let symbol = symbols[upper] ?? (upper + " ")
-        return (value < 0 && body.contains(where: { $0 != "0" && $0 != "." && $0 != "," }) ? "-" : "") + symbol + body
+        guard let currency = A2UICurrency(code: code) else { return toFixed(value, decimals ?? 2) }
+        let digits = decimals ?? currency.digits
+        let (sign, body) = decimal(value, minFraction: digits, maxFraction: digits, grouping: grouping)
+        return sign + currency.prefix + body
     }
 
-    /// English plural categories: `one` for exactly 1, `zero` for 0 when given, else `other`.
+    /// The form for `value` under English's plural rules (CLDR, as `Intl.PluralRules("en")` selects): `one` for
+    /// exactly 1 or -1, `other` for anything else, 0 included. English has no `zero` or `two` category, so those forms are
+    /// never chosen (the catalog says: "For English, just use 'one' and 'other'").
     static func plural(_ value: Double, forms: [String: String]) -> String? {
-        if value == 0, let zero = forms["zero"] { return zero }
-        if value == 1, let one = forms["one"] { return one }
-        if value == 2, let two = forms["two"] { return two }
+        if value.magnitude == 1, let one = forms["one"] { return one }
         return forms["other"]
     }
 
-    private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { r, _ in r * 10 } }
-
-    /// `value` with `decimals` digits after the point, written out in full as `Intl.NumberFormat` writes it. When its
-    /// digits scaled by `decimals` pass what an Int64 holds, its shortest digits are written out, the fraction padded
-    /// with zeros or cut to `decimals` (1e21 as 1000000000000000000000, 12345.678 to 12 places as
-    /// 12345.678000000000: never an exponent).
-    private static func fixed(_ value: Double, decimals: Int) -> String {
-        let scale = pow10(decimals)
-        let scaled = (value * scale).rounded()
-        guard value < 9.0e15, scaled < 9.0e15 else {
-            let digits = value > 0 && value.isFinite ? ShortestDecimal(value).plain : "0"
-            let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            let fraction = parts.count > 1 ? parts[1].prefix(decimals) : ""
-            return String(parts[0]) + (decimals > 0 ? "." + fraction + String(repeating: "0", count: decimals - fraction.count) : "")
+    /// `value` as ICU writes a decimal: from its shortest decimal digits (so 1.005 to two places is 1.01, as in a
+    /// browser, not 1.00 as its binary value would give), rounded half away from zero to `maxFraction` places, with
+    /// at least `minFraction`, the whole part grouped by thousands when `grouping`, never an exponent (1e21 is written
+    /// out). The sign is apart: "-" for any negative value, negative zero and what rounds to zero included ("-0").
+    static func decimal(_ value: Double, minFraction: Int, maxFraction: Int, grouping: Bool) -> (sign: String, body: String) {
+        let sign = value.sign == .minus && !value.isNaN ? "-" : ""
+        guard value.isFinite else { return (sign, value.isNaN ? "NaN" : "∞") }
+        var whole: [UInt8], fraction: [UInt8]
+        if value == 0 {
+            (whole, fraction) = ([0x30], [])
+        } else {
+            let shortest = ShortestDecimal(value.magnitude)
+            let digits = shortest.digits, point = shortest.point
+            if point >= digits.count {
+                (whole, fraction) = (digits + [UInt8](repeating: 0x30, count: point - digits.count), [])
+            } else if point > 0 {
+                (whole, fraction) = (Array(digits[..<point]), Array(digits[point...]))
+            } else {
+                (whole, fraction) = ([0x30], [UInt8](repeating: 0x30, count: -point) + digits)
+            }
         }
-        let whole = Int64(scaled) / Int64(scale)
-        let fraction = Int64(scaled) % Int64(scale)
-        guard decimals > 0 else { return String(whole) }
-        let f = String(fraction)
-        return String(whole) + "." + String(repeating: "0", count: decimals - f.count) + f
+        if fraction.count > maxFraction {
+            let roundsUp = fraction[maxFraction] >= 0x35
+            fraction.removeLast(fraction.count - maxFraction)
+            if roundsUp { carry(&whole, &fraction) }
+        }
+        while fraction.count > minFraction, fraction.last == 0x30 { fraction.removeLast() }
+        if fraction.count < minFraction { fraction += [UInt8](repeating: 0x30, count: minFraction - fraction.count) }
+        var body = [UInt8]()
+        body.reserveCapacity(whole.count + whole.count / 3 + fraction.count + 1)
+        for (i, d) in whole.enumerated() {
+            if grouping, i > 0, (whole.count - i) % 3 == 0 { body.append(0x2C) }
+            body.append(d)
+        }
+        if !fraction.isEmpty { body += [0x2E] + fraction }
+        return (sign, String(decoding: body, as: UTF8.self))
+    }
+
+    /// JavaScript's `value.toFixed(digits)`: the integer n nearest to value × 10^digits in exact arithmetic (the larger
+    /// on a tie) written with `digits` places; a value of 1e21 or more as JavaScript writes the number ("1e+21").
+    /// Unlike ``decimal(_:minFraction:maxFraction:grouping:)`` it rounds the binary value itself: 1.005 is 1.00.
+    static func toFixed(_ value: Double, _ digits: Int) -> String {
+        guard value.magnitude < 1e21 else { return A2UICoercion.number(value) }
+        // glibc prints a double's exact decimal expansion, which ends within 1,074 places: the digit after the last
+        // kept place, read from it, says whether the rest is at least half of one in that place.
+        var buffer = [CChar](repeating: 0, count: 1_200)
+        let length = withVaList([value.magnitude]) { vsnprintf(&buffer, buffer.count, "%.1074f", $0) }
+        let exact = Array(buffer.prefix(Int(max(0, min(length, Int32(buffer.count - 1))))).map { UInt8(bitPattern: $0) })
+        guard let point = exact.firstIndex(of: 0x2E) else { return A2UICoercion.number(value) }
+        var whole = Array(exact[..<point]), fraction = Array(exact[(point + 1)...].prefix(digits))
+        if point + 1 + digits < exact.count, exact[point + 1 + digits] >= 0x35 { carry(&whole, &fraction) }
+        let body = String(decoding: fraction.isEmpty ? whole : whole + [0x2E] + fraction, as: UTF8.self)
+        return (value < 0 ? "-" : "") + body
+    }
+
+    /// Adds one in the last place of `whole.fraction` (ASCII digits), carrying leftwards: 9.99 becomes 10.00.
+    private static func carry(_ whole: inout [UInt8], _ fraction: inout [UInt8]) {
+        for i in fraction.indices.reversed() {
+            if fraction[i] == 0x39 { fraction[i] = 0x30 } else { fraction[i] += 1; return }
+        }
+        for i in whole.indices.reversed() {
+            if whole[i] == 0x39 { whole[i] = 0x30 } else { whole[i] += 1; return }
+        }
+        whole.insert(0x31, at: 0)
     }
 }

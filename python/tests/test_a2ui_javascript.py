@@ -1,0 +1,109 @@
+"""A2UI's formatting functions against a real JavaScript engine (Node.js).
+
+The reference renderer (web_core's basic catalog) formats with the platform:
+``formatNumber`` and ``formatCurrency`` are ``Intl.NumberFormat`` with
+``minimumFractionDigits`` and ``maximumFractionDigits`` set to ``decimals`` and
+``useGrouping`` to ``grouping``; a currency code Intl refuses falls back to
+``value.toFixed(decimals ?? 2)``; ``pluralize`` picks ``Intl.PluralRules``'s
+category, else ``other``. The library's formatters are English (en-US), so
+these tests have Node.js format the same calls under en-US, render each call
+through the C library as an A2UI ``Text``, and require the same text."""
+
+import json
+import random
+import shutil
+import subprocess
+
+import pytest
+
+from streamchatai import UIHost
+
+NODE = shutil.which("node") or shutil.which("nodejs")
+pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (make test installs it)")
+
+CATALOG = "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json"
+
+# The reference renderer's rules, in en-US; `cases` is a list of [function, args].
+REFERENCE_IN_JAVASCRIPT = r"""
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const digits = (d) => ({minimumFractionDigits: d ?? undefined, maximumFractionDigits: d ?? undefined});
+const out = cases.map(([call, a]) => {
+  switch (call) {
+    case "formatNumber":
+      return new Intl.NumberFormat("en-US", {...digits(a.decimals), useGrouping: a.grouping ?? true}).format(a.value);
+    case "formatCurrency":
+      try {
+        return new Intl.NumberFormat("en-US", {style: "currency", currency: a.currency, ...digits(a.decimals),
+                                                useGrouping: a.grouping ?? true}).format(a.value);
+      } catch (e) {
+        return a.value.toFixed(a.decimals ?? 2);
+      }
+    case "pluralize":
+      return String(a[new Intl.PluralRules("en-US").select(a.value)] ?? a.other ?? "");
+  }
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+# Values whose shortest digits end in a 5 at the rounding place (1.005, 0.285: a browser rounds them up, their binary
+# value would round them down), negative zero, values that round to zero, huge and tiny magnitudes.
+EDGES = [0, -0.0, 1, -1, 0.5, 1.5, 2.5, -2.5, 1.005, 1.255, 0.285, -0.0004, 0.0005, 999.9995, 9.995, 1234.5678,
+         1e21, 1.5e-7, 1e-10, 5e-324, 1.7976931348623157e308, 9007199254740993, 1e15 + 0.3, 0.1 + 0.2, 4.35, 1e16]
+# Currencies the CLDR data of every recent ICU agrees on: symbols, a code with a no-break space, 0 and 3 digits, a code
+# Intl has no data for, one in lower case, and texts that are no code (the toFixed fallback).
+CURRENCIES = ["USD", "EUR", "GBP", "JPY", "KRW", "KWD", "CHF", "XYZ", "usd", "US", "EURO", "1US"]
+
+
+def cases(seed):
+    rng = random.Random(seed)
+    values = EDGES + [round(rng.uniform(-1, 1) * 10 ** rng.randint(-12, 22), rng.randint(0, 12)) for _ in range(120)]
+    out = []
+    for value in values:
+        for decimals in (None, 0, 1, 2, 3, 6, 12, 20):
+            for grouping in (None, True, False):
+                out.append(("formatNumber", {"value": value, "decimals": decimals, "grouping": grouping}))
+        for currency in CURRENCIES:
+            out.append(("formatCurrency", {"value": value, "currency": currency, "decimals": rng.choice((None, 0, 2, 4)),
+                                           "grouping": rng.choice((None, True, False))}))
+    for value in (0, 1, 1.0, 2, 1.5, -1, 0.5, 100):
+        out.append(("pluralize", {"value": value, "zero": "zero", "one": "one", "two": "two", "other": "other"}))
+        out.append(("pluralize", {"value": value, "other": "other"}))
+    return out
+
+
+def javascript(all_cases):
+    run = subprocess.run([NODE, "-e", REFERENCE_IN_JAVASCRIPT], input=json.dumps(all_cases),
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def rendered(all_cases):
+    components = [{"id": "root", "component": "Column", "children": [f"t{i}" for i in range(len(all_cases))]}]
+    for i, (call, args) in enumerate(all_cases):
+        given = {k: v for k, v in args.items() if v is not None}
+        components.append({"id": f"t{i}", "component": "Text", "text": {"call": call, "args": given}})
+    messages = [{"version": "v1.0", "createSurface": {"surfaceId": "s", "catalogId": CATALOG}},
+                {"version": "v1.0", "updateComponents": {"surfaceId": "s", "components": components}}]
+    host = UIHost()
+    host.receive("m", {"ai_ui": {"v": 1, "format": "a2ui", "version": "1.0", "status": "complete",
+                                 "content": "\n".join(json.dumps(m) for m in messages)}})
+    texts = {}
+
+    def walk(node):
+        if node["type"] == "Text":
+            texts[node["id"].rsplit(":", 1)[-1]] = node["props"]["text"]
+        for child in node["children"]:
+            walk(child)
+
+    walk(host.render("m")["root"])
+    assert len(texts) == len(all_cases), "every call renders one Text"
+    return [texts[f"t{i}"] for i in range(len(all_cases))]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_number_currency_and_plural_formatting_match_intl_in_en_us(seed):
+    all_cases = cases(seed)
+    want, got = javascript(all_cases), rendered(all_cases)
+    wrong = [(c, w, g) for c, w, g in zip(all_cases, want, got) if w != g]
+    assert not wrong, f"{len(wrong)} of {len(all_cases)} differ from Node.js, such as {wrong[:5]}"
