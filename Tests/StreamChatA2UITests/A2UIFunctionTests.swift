@@ -125,6 +125,21 @@ import Testing
         #expect(valid("regex", ["value": .string(String(repeating: "a", count: 40) + "!"), "pattern": "(a+)+$x"]) == false)
     }
 
+    @Test func `length counts UTF-16 code units and email is the reference renderer's pattern, as a browser runs them`() {
+        func valid(_ name: String, _ args: JSONValue) -> Bool? {
+            text(call(name, args)).0.flatMap { try? JSONParser.parse($0)["valid"]?.boolValue }
+        }
+        // An emoji is two units (JavaScript's length, a browser's maxlength); a decomposed é is two as well.
+        #expect(valid("length", ["value": "😀", "max": 1]) == false && valid("length", ["value": "😀", "min": 2, "max": 2]) == true)
+        #expect(valid("length", ["value": "e\u{301}", "max": 1]) == false)
+        #expect(valid("length", ["value": "ab", "min": 2.5]) == false)  // bounds read as numbers
+        for (address, ok) in [("a@b.co", true), ("A+x.y_z%-@EX-1.COM", true), ("a@b..co", true), ("a@b.c", false), ("a@b", false),
+                              ("@b.co", false), ("a b@c.de", false), ("a@b.co ", false), ("a@@b.co", false), ("é@b.co", false),
+                              ("a@b.c0m", false), ("a@.co", false), ("a@b.co.", false)] {
+            #expect(valid("email", ["value": .string(address)]) == ok, "\(address)")
+        }
+    }
+
     @Test func `a check that returns a boolean falls back to the rule's message`() {
         let host = a2uiHost(Log())
         receive(host, jsonl([["version": "v1.0", "createSurface": ["surfaceId": "s", "dataModel": ["age": 15],

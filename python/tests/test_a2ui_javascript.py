@@ -5,9 +5,18 @@ The reference renderer (web_core's basic catalog) formats with the platform:
 ``minimumFractionDigits`` and ``maximumFractionDigits`` set to ``decimals`` and
 ``useGrouping`` to ``grouping``; a currency code Intl refuses falls back to
 ``value.toFixed(decimals ?? 2)``; ``pluralize`` picks ``Intl.PluralRules``'s
-category, else ``other``. The library's formatters are English (en-US), so
-these tests have Node.js format the same calls under en-US, render each call
-through the C library as an A2UI ``Text``, and require the same text."""
+category, else ``other``; the checks ``required``, ``email`` (a fixed pattern)
+and ``length`` (JavaScript's ``length``, in UTF-16 units) and ``numeric`` are
+one-liners over JavaScript values. The library's formatters are English
+(en-US), so these tests have Node.js run the same calls under en-US, render
+each call through the C library as an A2UI ``Text``, and require the same text
+(a check's ``valid``).
+
+Where the library departs on purpose, the cases leave it out: ``length`` and
+``email`` read their value as a string (the catalog types it DynamicString),
+where the reference measures an array by its items and a number as 0; and
+``numeric`` fails a value that is no number (null, "", true), where the
+reference's ``Number()`` makes it 0."""
 
 import json
 import random
@@ -22,6 +31,7 @@ NODE = shutil.which("node") or shutil.which("nodejs")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed (make test installs it)")
 
 CATALOG = "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json"
+CHECKS = {"required", "email", "length", "numeric"}
 
 # The reference renderer's rules, in en-US; `cases` is a list of [function, args].
 REFERENCE_IN_JAVASCRIPT = r"""
@@ -40,6 +50,18 @@ const out = cases.map(([call, a]) => {
       }
     case "pluralize":
       return String(a[new Intl.PluralRules("en-US").select(a.value)] ?? a.other ?? "");
+    case "required":
+      return !(a.value === null || a.value === "" || (Array.isArray(a.value) && a.value.length === 0));
+    case "email":
+      return /^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/.test(a.value);
+    case "length": {
+      const n = a.value.length;
+      return !(a.min !== undefined && n < a.min) && !(a.max !== undefined && n > a.max);
+    }
+    case "numeric": {
+      const n = Number(a.value);
+      return !isNaN(n) && !(a.min !== undefined && n < a.min) && !(a.max !== undefined && n > a.max);
+    }
   }
 });
 process.stdout.write(JSON.stringify(out));
@@ -68,6 +90,17 @@ def cases(seed):
     for value in (0, 1, 1.0, 2, 1.5, -1, 0.5, 100):
         out.append(("pluralize", {"value": value, "zero": "zero", "one": "one", "two": "two", "other": "other"}))
         out.append(("pluralize", {"value": value, "other": "other"}))
+    texts = ["", "a", "ab", "abc", "\U0001F600", "\U0001F389\U0001F389", "e\u0301", "\u00e9", " 12 ", "a@b.co", "a@b.c",
+             "a@b..co", "@b.co", "a@b", "a b@c.de", "A+x.y_z%-@EX-1.COM", "a@.co", "a@b.co.", "\u00e9@b.co", "a@b.c0m"]
+    for value in texts + [None, [], [1]]:
+        out.append(("required", {"value": value}))
+    for value in texts:
+        out.append(("email", {"value": value}))
+        for bounds in ({"max": 1}, {"min": 2}, {"min": 1, "max": 3}, {"min": 2, "max": 2}, {"min": 2.5}):
+            out.append(("length", {"value": value, **bounds}))
+    for value in (0, -1, 12, 2.5, 1e300, "12", " 12 ", "1e3", "-5", "0x10", "abc", "12abc"):
+        for bounds in ({"min": 5}, {"max": 10}, {"min": 0, "max": 100}, {"min": -1e300, "max": 1e300}):
+            out.append(("numeric", {"value": value, **bounds}))
     return out
 
 
@@ -98,11 +131,13 @@ def rendered(all_cases):
 
     walk(host.render("m")["root"])
     assert len(texts) == len(all_cases), "every call renders one Text"
-    return [texts[f"t{i}"] for i in range(len(all_cases))]
+    # A check's text is its validation result, {"valid": ...}: compared by its verdict.
+    return [json.loads(texts[f"t{i}"])["valid"] if call in CHECKS else texts[f"t{i}"]
+            for i, (call, _) in enumerate(all_cases)]
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_number_currency_and_plural_formatting_match_intl_in_en_us(seed):
+def test_formatting_and_checks_match_the_reference_renderers_javascript_in_en_us(seed):
     all_cases = cases(seed)
     want, got = javascript(all_cases), rendered(all_cases)
     wrong = [(c, w, g) for c, w, g in zip(all_cases, want, got) if w != g]

@@ -29,10 +29,13 @@ enum A2UIValidators {
         return result(matched, "regex")
     }
 
+    /// The value as a string (its type is DynamicString), measured as the reference renderer measures it: in UTF-16
+    /// code units, JavaScript's `length` (an emoji is 2, as a browser's `maxlength` counts it), against bounds read as
+    /// numbers (a `min` of 2.5 refuses "ab").
     static func length(_ value: JSONValue?, min: JSONValue?, max: JSONValue?) throws(A2UIProblem) -> JSONValue {
         guard min != nil || max != nil else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "length needs min or max") }
-        let count = A2UICoercion.string(value).count
-        let ok = (min.map { count >= A2UICoercion.int($0) } ?? true) && (max.map { count <= A2UICoercion.int($0) } ?? true)
+        let count = Double(A2UICoercion.string(value).utf16.count)
+        let ok = (min.map { count >= A2UICoercion.double($0) } ?? true) && (max.map { count <= A2UICoercion.double($0) } ?? true)
         return result(ok, "length")
     }
 
@@ -43,13 +46,19 @@ enum A2UIValidators {
         return result(ok, "numeric")
     }
 
-    /// One `@`, a non-empty local part, a dotted domain, no spaces.
+    /// The reference renderer's rule, `^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$`: ASCII letters, digits and
+    /// `._%+-` before the one `@`; after it letters, digits, dots and hyphens, ending in a dot and two letters or more.
+    /// (So "a@b.c" fails and "a@b..co" passes, as in a browser running the reference.)
     static func email(_ value: JSONValue?) -> JSONValue {
-        let text = A2UICoercion.string(value)
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let ok = parts.count == 2 && !parts[0].isEmpty && !text.contains(where: \.isWhitespace)
-            && parts[1].split(separator: ".", omittingEmptySubsequences: false).count >= 2
-            && !parts[1].split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
-        return result(ok, "email")
+        let bytes = Array(A2UICoercion.string(value).utf8)
+        func isLetter(_ b: UInt8) -> Bool { (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+        func isDigit(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) }
+        guard let at = bytes.firstIndex(of: 0x40), at > 0,
+              bytes[..<at].allSatisfy({ isLetter($0) || isDigit($0) || "._%+-".utf8.contains($0) }) else { return result(false, "email") }
+        let domain = bytes[(at + 1)...]
+        guard domain.allSatisfy({ isLetter($0) || isDigit($0) || $0 == 0x2E || $0 == 0x2D }),
+              let dot = domain.lastIndex(of: 0x2E), dot > domain.startIndex else { return result(false, "email") }
+        let top = domain[(dot + 1)...]
+        return result(top.count >= 2 && top.allSatisfy(isLetter), "email")
     }
 }
