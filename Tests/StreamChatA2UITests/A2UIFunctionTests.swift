@@ -76,6 +76,13 @@ import Testing
         #expect(text(call("formatNumber", ["value": 123456789.123, "decimals": 12])).0 == "123,456,789.123000000000")
     }
 
+    @Test func `a number shown as text is written as JavaScript's String writes it, not as Swift does`() {
+        for (value, expected): (Double, String) in [(1e16, "10000000000000000"), (1e-6, "0.000001"), (1.5e-7, "1.5e-7"),
+                                                    (1e21, "1e+21"), (-0.0, "0"), (0.1 + 0.2, "0.30000000000000004")] {
+            #expect(text(call("formatString", ["value": "${/x}"]), model: ["x": .number(value)]).0 == expected, "\(value)")
+        }
+    }
+
     @Test func `pluralize picks English's CLDR category: one for 1 and -1, other for the rest, 0 included`() {
         let forms: JSONObject = ["zero": "none", "one": "one item", "two": "two items", "other": "many items"]
         for (n, expected): (JSONValue, String) in [(0, "many items"), (1, "one item"), (-1, "one item"), (1.0, "one item"),

@@ -7,7 +7,7 @@ The reference renderer (web_core's basic catalog) formats with the platform:
 ``value.toFixed(decimals ?? 2)``; ``pluralize`` picks ``Intl.PluralRules``'s
 category, else ``other``; the checks ``required``, ``email`` (a fixed pattern)
 and ``length`` (JavaScript's ``length``, in UTF-16 units) and ``numeric`` are
-one-liners over JavaScript values. The library's formatters are English
+one-liners over JavaScript values; a number shown as text is ``String(number)``. The library's formatters are English
 (en-US), so these tests have Node.js run the same calls under en-US, render
 each call through the C library as an A2UI ``Text``, and require the same text
 (a check's ``valid``).
@@ -16,7 +16,8 @@ Where the library departs on purpose, the cases leave it out: ``length`` and
 ``email`` read their value as a string (the catalog types it DynamicString),
 where the reference measures an array by its items and a number as 0; and
 ``numeric`` fails a value that is no number (null, "", true), where the
-reference's ``Number()`` makes it 0."""
+reference's ``Number()`` makes it 0; and a JSON integer past 2^53 keeps its
+digits, where a JavaScript number rounds it."""
 
 import json
 import random
@@ -50,6 +51,8 @@ const out = cases.map(([call, a]) => {
       }
     case "pluralize":
       return String(a[new Intl.PluralRules("en-US").select(a.value)] ?? a.other ?? "");
+    case "String":
+      return String(a.value);
     case "required":
       return !(a.value === null || a.value === "" || (Array.isArray(a.value) && a.value.length === 0));
     case "email":
@@ -98,6 +101,10 @@ def cases(seed):
         out.append(("email", {"value": value}))
         for bounds in ({"max": 1}, {"min": 2}, {"min": 1, "max": 3}, {"min": 2, "max": 2}, {"min": 2.5}):
             out.append(("length", {"value": value, **bounds}))
+    # A number bound to a Text: the protocol's "standard string representation", JavaScript's String().
+    for value in EDGES + [1e-6, 1e-7, -1.5e-7, 123456789012345680, 2.0 ** 70, 1.5e21, 0.000123]:
+        if not (isinstance(value, int) and abs(value) > 2 ** 53):
+            out.append(("String", {"value": value}))
     for value in (0, -1, 12, 2.5, 1e300, "12", " 12 ", "1e3", "-5", "0x10", "abc", "12abc"):
         for bounds in ({"min": 5}, {"max": 10}, {"min": 0, "max": 100}, {"min": -1e300, "max": 1e300}):
             out.append(("numeric", {"value": value, **bounds}))
@@ -113,10 +120,15 @@ def javascript(all_cases):
 
 def rendered(all_cases):
     components = [{"id": "root", "component": "Column", "children": [f"t{i}" for i in range(len(all_cases))]}]
+    data = {}
     for i, (call, args) in enumerate(all_cases):
         given = {k: v for k, v in args.items() if v is not None}
-        components.append({"id": f"t{i}", "component": "Text", "text": {"call": call, "args": given}})
-    messages = [{"version": "v1.0", "createSurface": {"surfaceId": "s", "catalogId": CATALOG}},
+        if call == "String":  # the value from the data model, shown as text
+            data[f"v{i}"] = args["value"]
+            components.append({"id": f"t{i}", "component": "Text", "text": {"path": f"/v{i}"}})
+        else:
+            components.append({"id": f"t{i}", "component": "Text", "text": {"call": call, "args": given}})
+    messages = [{"version": "v1.0", "createSurface": {"surfaceId": "s", "catalogId": CATALOG, "dataModel": data}},
                 {"version": "v1.0", "updateComponents": {"surfaceId": "s", "components": components}}]
     host = UIHost()
     host.receive("m", {"ai_ui": {"v": 1, "format": "a2ui", "version": "1.0", "status": "complete",

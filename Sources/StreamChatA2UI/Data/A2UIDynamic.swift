@@ -31,7 +31,7 @@ enum A2UIDynamic {
 
 /// The protocol's coercion rules, for a value of one type where another is wanted.
 enum A2UICoercion {
-    /// Locale-neutral text: null is "", objects and arrays are their JSON, whole numbers have no fraction.
+    /// Text as the protocol coerces to it: null is "", numbers as JavaScript writes them, objects and arrays their JSON.
     static func string(_ value: JSONValue?) -> String {
         switch value {
         case nil, .null?: return ""
@@ -107,9 +107,8 @@ enum A2UICoercion {
         return t
     }
 
-    static func number(_ d: Double) -> String {
-        if d.rounded() == d, abs(d) < 9.0e15 { return String(Int64(d)) }
-        return String(d)
-    }
+    /// A number as the protocol's "standard string representation", JavaScript's `String(d)`: 1e16 is
+    /// 10000000000000000, 1e-7 is 1e-7 (Swift would write 1e+16 and 1e-07).
+    static func number(_ d: Double) -> String { ShortestDecimal.javaScriptString(d) }
 }
 

@@ -37,3 +37,22 @@ package struct ShortestDecimal: Sendable {
         return "0." + String(repeating: "0", count: -point) + d
     }
 }
+
+extension ShortestDecimal {
+    /// ECMA-262's Number::toString of `x`, as JavaScript's `String(x)` writes it: the shortest round-trip digits, in
+    /// plain notation from 1e-6 up to (not including) 1e21 (1e16 is 10000000000000000, 0.000001 is 0.000001),
+    /// `1e+21` and `1e-7` style beyond; "0" for either zero, "NaN", "Infinity". (Swift's own description differs:
+    /// 1e+16, 1e-06.) OpenUI's and A2UI's conversions of numbers to text share it.
+    package static func javaScriptString(_ x: Double) -> String {
+        if x.isNaN { return "NaN" }
+        if x == 0 { return "0" }
+        if x.isInfinite { return x < 0 ? "-Infinity" : "Infinity" }
+        if x < 0 { return "-" + javaScriptString(-x) }
+        let shortest = ShortestDecimal(x)
+        let n = shortest.point
+        if -6 < n && n <= 21 { return shortest.plain }
+        let d = String(decoding: shortest.digits, as: UTF8.self)
+        let exponent = "e" + (n - 1 >= 0 ? "+" : "-") + String(abs(n - 1))
+        return shortest.digits.count == 1 ? d + exponent : String(d.prefix(1)) + "." + String(d.dropFirst()) + exponent
+    }
+}

@@ -26,24 +26,8 @@ enum OpenUIJS {
         part.isEmpty || text.utf8.firstRange(of: part.utf8) != nil
     }
 
-    /// Number::toString: shortest round-trip digits, plain notation for
-    /// exponents from -6 to 20, `1e+21` style beyond.
-    static func string(_ x: Double) -> String {
-        if x.isNaN { return "NaN" }
-        if x == 0 { return "0" }
-        if x.isInfinite { return x < 0 ? "-Infinity" : "Infinity" }
-        if x < 0 { return "-" + string(-x) }
-        let shortest = ShortestDecimal(x)
-        let k = shortest.digits.count
-        let n = shortest.point
-        // Plain from 1e-6 up to (not including) 1e21, as ECMA-262 writes it; an exponent beyond.
-        if -6 < n && n <= 21 { return shortest.plain }
-        let d = String(decoding: shortest.digits, as: UTF8.self)
-        let e = n - 1
-        let exp = "e" + (e >= 0 ? "+" : "-") + String(abs(e))
-        if k == 1 { return d + exp }
-        return String(d.prefix(1)) + "." + String(d.dropFirst()) + exp
-    }
+    /// Number::toString (``ShortestDecimal/javaScriptString(_:)``).
+    static func string(_ x: Double) -> String { ShortestDecimal.javaScriptString(x) }
 
     /// StringToNumber: trimmed decimal, `Infinity`, or `0x`/`0o`/`0b` integers; "" is 0; anything else NaN.
     static func number(_ s: String) -> Double {
