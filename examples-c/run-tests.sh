@@ -136,6 +136,11 @@ if [ "$mode" != --valgrind ]; then
     run "CLI: view shows an agent's control characters as pictures, never as terminal control sequences" \
         "$here/expected/cli-view-control.txt" 0 - "$bin/streamchatai" view --ascii --width 60 "$here/data/control-characters.jsonl"
     run "CLI: ui outlines them the same way" "$here/expected/cli-ui-control.txt" 0 - "$bin/streamchatai" ui "$here/data/control-characters.jsonl"
+    run "CLI: preview of an approval whose call id has quotes in it" - 0 "wrote $tmp/quoted.html (1 message)" \
+        "$bin/streamchatai" preview "$here/data/approval-quoted-id.jsonl" -o "$tmp/quoted.html" --user u_123 --client linux-7f3a
+    run "CLI: its buttons' answers keep the call id one string, whatever quotes it holds" \
+        "$here/expected/cli-preview-approval-quoted.txt" 0 - python3 -c 'import html, json, re, sys
+for a in re.findall("data-send=\"([^\"]*)\"", open(sys.argv[1]).read()): print(json.dumps(json.loads(html.unescape(a))))' "$tmp/quoted.html"
     run "CLI: view --follow of standard input is a usage error" - 2 "--follow needs a FILE" "$bin/streamchatai" view --follow -
     run "CLI: view follows a growing file live in a real terminal (tmux), honouring NO_COLOR" - 0 - \
         bash "$here/check-view-tmux.sh" "$bin" "$here/data"

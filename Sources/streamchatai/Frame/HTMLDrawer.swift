@@ -81,11 +81,17 @@ struct HTMLDrawer {
 
     private func approval(_ node: UINode) -> String {
         let lines = (node.props["lines"]?.arrayValue ?? []).map { "<p>\(Self.escape($0.stringValue ?? ""))</p>" }.joined()
-        let call = Self.escape(node.props["call_id"]?.stringValue ?? node.id)
+        // The answer as JSON written by the serializer, then escaped for the attribute: a call id with quotes in it
+        // stays one string (put between quotes by hand, it could add members to the answer).
+        func answer(_ decision: String) -> String {
+            let value: JSONValue = ["type": "approval", "call_id": .string(node.props["call_id"]?.stringValue ?? node.id),
+                                    "decision": .string(decision)]
+            return Self.escape(JSONSerializer.string(value))
+        }
         return """
         <div class="prompt approval" data-node="approval"><b>\(Self.escape(node.props["title"]?.stringValue ?? ""))</b>\(lines)
-        <button data-send='{"type":"approval","call_id":"\(call)","decision":"allowed"}'>\(Self.escape(node.props["allow_title"]?.stringValue ?? "Allow"))</button>
-        <button data-send='{"type":"approval","call_id":"\(call)","decision":"declined"}'>\(Self.escape(node.props["decline_title"]?.stringValue ?? "Don't Allow"))</button></div>
+        <button data-send="\(answer("allowed"))">\(Self.escape(node.props["allow_title"]?.stringValue ?? "Allow"))</button>
+        <button data-send="\(answer("declined"))">\(Self.escape(node.props["decline_title"]?.stringValue ?? "Don't Allow"))</button></div>
 
         """
     }
