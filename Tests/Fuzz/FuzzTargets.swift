@@ -336,8 +336,13 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         guard plain(streamed) == plain(whole) else { fatalError("a2ui: the streamed render differs from a fresh one") }
         var events: [(String, String)] = []
         streamed?.walk { node, _ in for e in node.events { events.append((node.id, e)) } }
-        for (id, name) in events.prefix(50) {
-            _ = try? host.handle(AIUIEvent(nodeID: id, name: name, value: name == "select" ? 1 : "x"), messageID: "m")
+        // Each event with values of every kind a front end may send, extremes included (a slider at -1e300, a date
+        // that is no date, a choice list, a long emoji string), as the OpenUI target types and taps.
+        let values: [JSONValue] = ["x", 1, .number(-1e300), .number(1e300), ["a", 3, .null], ["a": true],
+                                   .string(String(repeating: "🎉", count: 300)), "2026-13-45T25:61", .integer(Int64.min), .null]
+        for (i, (id, name)) in events.prefix(50).enumerated() {
+            _ = try? host.handle(AIUIEvent(nodeID: id, name: name, value: values[(i + text.count) % values.count]), messageID: "m")
+            _ = try? host.handle(AIUIEvent(nodeID: id, name: name, value: values[(i + text.count + 3) % values.count]), messageID: "m")
         }
         _ = host.render(messageID: "m")
     },
