@@ -83,14 +83,45 @@ import Testing
         }
     }
 
-    @Test func `pluralize picks English's CLDR category: one for 1 and -1, other for the rest, 0 included`() {
-        let forms: JSONObject = ["zero": "none", "one": "one item", "two": "two items", "other": "many items"]
-        for (n, expected): (JSONValue, String) in [(0, "many items"), (1, "one item"), (-1, "one item"), (1.0, "one item"),
-                                                   (2, "many items"), (1.5, "many items"), (5, "many items")] {
+    @Test func `pluralize picks an explicit zero, one or two form for 0, 1 or 2, else other (conformance D27)`() {
+        let forms: JSONObject = ["zero": "none", "one": "one item", "two": "a couple", "other": "many items"]
+        for (n, expected): (JSONValue, String) in [(0, "none"), (1, "one item"), (-1, "one item"), (1.0, "one item"),
+                                                   (2, "a couple"), (1.5, "many items"), (5, "many items")] {
             var args = forms
             args["value"] = n
             #expect(text(call("pluralize", .object(args))).0 == expected, "\(n)")
         }
+        // Without the explicit form English's rules apply; an explicit "" is kept, not replaced by other.
+        #expect(text(call("pluralize", ["value": 0, "one": "one", "other": "many"])).0 == "many")
+        #expect(text(call("pluralize", ["value": 2, "other": "many"])).0 == "many")
+        #expect(text(call("pluralize", ["value": 0, "zero": "", "other": "default"])).0 == "")
+    }
+
+    @Test func `and, or and not read truthiness, a validation result by its validity (conformance D26)`() {
+        for (function, args, expected): (String, JSONValue, String) in [
+            ("and", ["values": [1, "non-empty"]], "true"), ("and", ["values": [1, ""]], "false"), ("or", ["values": [0, "yes"]], "true"),
+            ("or", ["values": [0, .null]], "false"), ("not", ["value": ""], "true"), ("not", ["value": "hello"], "false"),
+            ("not", ["value": "false"], "false"), ("and", ["values": [["valid": true], ["valid": false, "code": "required"]]], "false"),
+            ("not", ["value": ["valid": false]], "true"), ("and", ["values": [[], [:]]], "true"),
+        ] {
+            #expect(text(call(function, args)).0 == expected, "\(function) \(args)")
+        }
+    }
+
+    @Test func `a formatting function refuses a value that is no number, and formatDate writes ISO as toISOString (D29)`() {
+        let (shown, problems) = text(call("formatNumber", ["value": "not_a_number"]))
+        #expect(shown == "" && problems.count == 1 && problems[0].contains("formatNumber needs value (a number), found \"not_a_number\""))
+        #expect(text(call("formatCurrency", ["value": ["a": 1], "currency": "USD"])).1.count == 1)
+        #expect(text(call("formatNumber", ["value": .null])).0 == "0" && text(call("formatNumber", ["value": " 12 "])).0 == "12")
+        #expect(text(call("formatDate", ["value": "2026-08-26T12:00:00.000Z", "format": "ISO"])).0 == "2026-08-26T12:00:00.000Z")
+        #expect(text(call("formatDate", ["value": "2026-08-26T12:00:00.5+02:00", "format": "ISO"])).0 == "2026-08-26T10:00:00.500Z")
+        #expect(text(call("formatDate", ["value": .integer(-1), "format": "ISO"])).0 == "1969-12-31T23:59:59.999Z")
+        #expect(text(call("formatDate", ["value": .integer(253_402_300_800_000), "format": "ISO"])).0 == "+010000-01-01T00:00:00.000Z")
+    }
+
+    @Test func `length counts a list's items (conformance D24)`() {
+        func valid(_ args: JSONValue) -> Bool? { text(call("length", args)).0.flatMap { try? JSONParser.parse($0)["valid"]?.boolValue } }
+        #expect(valid(["value": ["a", "b", "c"], "min": 2, "max": 4]) == true && valid(["value": ["a"], "min": 2]) == false)
     }
 
     @Test func `numbers round as a browser's Intl.NumberFormat rounds them: from their shortest digits, half away from zero`() {
@@ -198,7 +229,8 @@ import Testing
 
     @Test func `non-finite and huge numbers never trap`() {
         #expect(text(call("formatNumber", ["value": 1e300, "decimals": 2])).0 != nil)
-        #expect(text(call("formatNumber", ["value": "1e400"])).0 == "0")
+        let (shown, problems) = text(call("formatNumber", ["value": "1e400"]))  // no finite number: refused, reported
+        #expect(shown == "" && problems.count == 1)
         #expect(text(call("pluralize", ["value": 1e300, "other": "many"])).0 == "many")
     }
 }

@@ -1,4 +1,4 @@
-"""A2UI's formatting functions against a real JavaScript engine (Node.js).
+"""A2UI's formatting functions and checks against a real JavaScript engine (Node.js).
 
 The reference renderer (web_core's basic catalog) formats with the platform:
 ``formatNumber`` and ``formatCurrency`` are ``Intl.NumberFormat`` with
@@ -7,17 +7,21 @@ The reference renderer (web_core's basic catalog) formats with the platform:
 ``value.toFixed(decimals ?? 2)``; ``pluralize`` picks ``Intl.PluralRules``'s
 category, else ``other``; the checks ``required``, ``email`` (a fixed pattern)
 and ``length`` (JavaScript's ``length``, in UTF-16 units) and ``numeric`` are
-one-liners over JavaScript values; a number shown as text is ``String(number)``. The library's formatters are English
+one-liners over JavaScript values (``length`` counts a list's items); a number
+shown as text is ``String(number)``. The library's formatters are English
 (en-US), so these tests have Node.js run the same calls under en-US, render
 each call through the C library as an A2UI ``Text``, and require the same text
 (a check's ``valid``).
 
 Where the library departs on purpose, the cases leave it out: ``length`` and
-``email`` read their value as a string (the catalog types it DynamicString),
-where the reference measures an array by its items and a number as 0; and
-``numeric`` fails a value that is no number (null, "", true), where the
-reference's ``Number()`` makes it 0; and a JSON integer past 2^53 keeps its
-digits, where a JavaScript number rounds it."""
+``email`` read any other value as a string (the catalog types it
+DynamicString), where the reference measures a number as 0; ``numeric`` fails a value that is
+no number (null, "", true), where the reference's ``Number()`` makes it 0; a
+JSON integer past 2^53 keeps its digits, where a JavaScript number rounds it.
+Where web_core and the protocol's conformance suite disagree, the library
+follows the suite, so these cases leave that out too: ``pluralize`` picks an
+explicit ``zero`` or ``two`` form for 0 or 2 (D27), and ``and``/``or``/``not``
+read a validation result by its ``valid`` (v1.0)."""
 
 import json
 import random
@@ -53,6 +57,12 @@ const out = cases.map(([call, a]) => {
       return String(a[new Intl.PluralRules("en-US").select(a.value)] ?? a.other ?? "");
     case "String":
       return String(a.value);
+    case "and":
+      return String(a.values.every((v) => !!v));
+    case "or":
+      return String(a.values.some((v) => !!v));
+    case "not":
+      return String(!a.value);
     case "required":
       return !(a.value === null || a.value === "" || (Array.isArray(a.value) && a.value.length === 0));
     case "email":
@@ -91,12 +101,20 @@ def cases(seed):
             out.append(("formatCurrency", {"value": value, "currency": currency, "decimals": rng.choice((None, 0, 2, 4)),
                                            "grouping": rng.choice((None, True, False))}))
     for value in (0, 1, 1.0, 2, 1.5, -1, 0.5, 100):
-        out.append(("pluralize", {"value": value, "zero": "zero", "one": "one", "two": "two", "other": "other"}))
+        out.append(("pluralize", {"value": value, "one": "one", "other": "other"}))
         out.append(("pluralize", {"value": value, "other": "other"}))
+    for values in ([1, "x"], [0, "yes"], [1, ""], ["false", 1], [None, 2.5], [[], {}]):
+        out.append(("and", {"values": values}))
+        out.append(("or", {"values": values}))
+    for value in ("", "hello", "false", 0, 1, None, [], {}):
+        out.append(("not", {"value": value}))
     texts = ["", "a", "ab", "abc", "\U0001F600", "\U0001F389\U0001F389", "e\u0301", "\u00e9", " 12 ", "a@b.co", "a@b.c",
              "a@b..co", "@b.co", "a@b", "a b@c.de", "A+x.y_z%-@EX-1.COM", "a@.co", "a@b.co.", "\u00e9@b.co", "a@b.c0m"]
     for value in texts + [None, [], [1]]:
         out.append(("required", {"value": value}))
+    for value in ([], ["a"], ["a", "b", "c"], [None, [], {}]):
+        for bounds in ({"max": 1}, {"min": 2}, {"min": 2, "max": 4}):
+            out.append(("length", {"value": value, **bounds}))
     for value in texts:
         out.append(("email", {"value": value}))
         for bounds in ({"max": 1}, {"min": 2}, {"min": 1, "max": 3}, {"min": 2, "max": 2}, {"min": 2.5}):

@@ -55,6 +55,21 @@ enum A2UICoercion {
         }
     }
 
+    /// Truthiness, as `and`, `or` and `not` read their operands (the conformance suite's D26): false, null, 0 and ""
+    /// are false; any other number, text ("false" too), list or object is true, except a validation result
+    /// (`{"valid": Bool}`), which is its validity.
+    static func truthy(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?: return false
+        case .bool(let b)?: return b
+        case .integer(let i)?: return i != 0
+        case .number(let d)?: return d != 0 && !d.isNaN
+        case .string(let s)?: return !s.isEmpty
+        case .object(let o)?: if case .bool(let valid)? = o["valid"] { return valid } else { return true }
+        case .array?: return true
+        }
+    }
+
     /// A number: null is 0, a numeric string its number (else 0); never NaN or infinite.
     static func double(_ value: JSONValue?) -> Double {
         let d: Double

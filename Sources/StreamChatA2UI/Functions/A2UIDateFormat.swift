@@ -15,7 +15,20 @@ enum A2UIDateFormat {
             throw A2UIProblem(A2UIProblem.Code.functionFailed, "formatDate: \(JSONSerializer.string(value ?? .null)) is not a date")
         }
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        if pattern == "ISO" { return iso(civil(seconds), millis: millis - seconds * 1000) }
         return write(civil(seconds + offsetMinutes * 60), pattern: pattern)
+    }
+
+    /// The format "ISO": the moment in UTC as JavaScript's `toISOString` writes it, `2026-08-26T12:00:00.000Z` (the
+    /// conformance suite's D29); a year past 9999 or before 0 with its sign and six digits.
+    static func iso(_ c: Civil, millis: Int64) -> String {
+        func pad(_ n: Int64, _ width: Int) -> String {
+            let s = String(n.magnitude)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        let year = (0...9999).contains(c.year) ? pad(c.year, 4) : (c.year < 0 ? "-" : "+") + pad(c.year, 6)
+        return year + "-" + pad(Int64(c.month), 2) + "-" + pad(Int64(c.day), 2) + "T" + pad(Int64(c.hour), 2) + ":"
+            + pad(Int64(c.minute), 2) + ":" + pad(Int64(c.second), 2) + "." + pad(millis, 3) + "Z"
     }
 
     /// The epoch milliseconds a moment is read from: 1e17, beyond any date written in text.

@@ -110,9 +110,9 @@ struct A2UIEvaluator {
                     throw A2UIProblem(A2UIProblem.Code.functionFailed, "\(name) needs values: a list of at least two booleans")
                 }
                 let wanted = name == "or"
-                for v in values where A2UICoercion.bool(resolved ? v : resolve(v, scope, depth: depth)) == wanted { return .bool(wanted) }
+                for v in values where A2UICoercion.truthy(resolved ? v : resolve(v, scope, depth: depth)) == wanted { return .bool(wanted) }
                 return .bool(!wanted)
-            case "not": return .bool(!A2UICoercion.bool(arg("value")))
+            case "not": return .bool(!A2UICoercion.truthy(arg("value")))
             case "required": return A2UIValidators.required(arg("value"))
             case "regex": return try A2UIValidators.regex(arg("value"), pattern: arg("pattern"))
             case "length": return try A2UIValidators.length(arg("value"), min: arg("min"), max: arg("max"))
@@ -121,11 +121,11 @@ struct A2UIEvaluator {
             case "formatString": return .string(formatString(A2UICoercion.string(arg("value")), scope, depth: depth))
             case "formatNumber":
                 let decimals = arg("decimals").flatMap { $0.isNull ? nil : A2UICoercion.int($0, in: 0...20) }
-                return .string(A2UIFormatters.number(A2UICoercion.double(arg("value")), decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
+                return .string(A2UIFormatters.number(try number(arg("value"), name), decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
             case "formatCurrency":
                 guard let code = arg("currency")?.stringValue, !code.isEmpty else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "formatCurrency needs currency (an ISO 4217 code)") }
                 let decimals = arg("decimals").flatMap { $0.isNull ? nil : A2UICoercion.int($0, in: 0...20) }
-                return .string(A2UIFormatters.currency(A2UICoercion.double(arg("value")), code: code, decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
+                return .string(A2UIFormatters.currency(try number(arg("value"), name), code: code, decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
             case "formatDate":
                 guard let format = arg("format")?.stringValue else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "formatDate needs format (a TR35 pattern)") }
                 return .string(try A2UIDateFormat.format(arg("value"), pattern: format))
@@ -146,6 +146,20 @@ struct A2UIEvaluator {
         } catch {
             problems.append(A2UIProblem(error.code, error.message, surfaceID: surfaceID))
             return .null
+        }
+    }
+
+    /// A formatting function's `value` as a number: null (no data yet) is 0, as the protocol coerces it; text that is
+    /// no number, an object or a list is refused, as the conformance suite's ValidationError requires
+    /// (`formatNumber(value: "not_a_number")`), rather than shown as 0.
+    private func number(_ value: JSONValue?, _ function: String) throws(A2UIProblem) -> Double {
+        switch value {
+        case nil, .null?, .bool?: return A2UICoercion.double(value)
+        default:
+            guard let n = A2UICoercion.strictDouble(value) else {
+                throw A2UIProblem(A2UIProblem.Code.functionFailed, "\(function) needs value (a number), found \(JSONSerializer.string(value ?? .null))")
+            }
+            return n
         }
     }
 }

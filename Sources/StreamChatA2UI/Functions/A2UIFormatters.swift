@@ -25,11 +25,12 @@ enum A2UIFormatters {
         return sign + currency.prefix + body
     }
 
-    /// The form for `value` under English's plural rules (CLDR, as `Intl.PluralRules("en")` selects): `one` for
-    /// exactly 1 or -1, `other` for anything else, 0 included. English has no `zero` or `two` category, so those forms are
-    /// never chosen (the catalog says: "For English, just use 'one' and 'other'").
+    /// The form for `value`: the explicit `zero`, `one` or `two` form when the call gives one for 0, 1 (or -1) or 2,
+    /// as the conformance suite requires (D27: an explicit zero or two is chosen over English's CLDR rules, which
+    /// have neither, and an explicit "" is kept), else `other`.
     static func plural(_ value: Double, forms: [String: String]) -> String? {
-        if value.magnitude == 1, let one = forms["one"] { return one }
+        let explicit = value == 0 ? "zero" : value.magnitude == 1 ? "one" : value == 2 ? "two" : nil
+        if let explicit, let form = forms[explicit] { return form }
         return forms["other"]
     }
 

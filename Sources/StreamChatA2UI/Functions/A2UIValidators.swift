@@ -29,12 +29,13 @@ enum A2UIValidators {
         return result(matched, "regex")
     }
 
-    /// The value as a string (its type is DynamicString), measured as the reference renderer measures it: in UTF-16
-    /// code units, JavaScript's `length` (an emoji is 2, as a browser's `maxlength` counts it), against bounds read as
-    /// numbers (a `min` of 2.5 refuses "ab").
+    /// A list's items (the conformance suite's D24), or the value as a string (its type is DynamicString) measured as
+    /// the reference renderer measures it: in UTF-16 code units, JavaScript's `length` (an emoji is 2, as a browser's
+    /// `maxlength` counts it); against bounds read as numbers (a `min` of 2.5 refuses "ab").
     static func length(_ value: JSONValue?, min: JSONValue?, max: JSONValue?) throws(A2UIProblem) -> JSONValue {
         guard min != nil || max != nil else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "length needs min or max") }
-        let count = Double(A2UICoercion.string(value).utf16.count)
+        let count: Double
+        if case .array(let items)? = value { count = Double(items.count) } else { count = Double(A2UICoercion.string(value).utf16.count) }
         let ok = (min.map { count >= A2UICoercion.double($0) } ?? true) && (max.map { count <= A2UICoercion.double($0) } ?? true)
         return result(ok, "length")
     }
