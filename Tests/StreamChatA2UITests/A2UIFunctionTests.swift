@@ -33,6 +33,30 @@ import Testing
         #expect(text(call("or", ["values": [false, 0]])).0 == "false")
     }
 
+    @Test func `an interpolation holds literals, keywords, nested interpolations, calls or paths (conformance expressions)`() {
+        let model: JSONValue = ["n": 3, "a": ["b": "deep"], "dash-ed.name_x": "odd", "truthy": "path"]
+        for (template, expected) in [
+            ("${'single'} ${\"double\"}", "single double"), ("${'tab\\there'}", "tab\there"), ("${'don\\'t'}", "don't"),
+            ("${12}|${0.25}|${0009}|${-4}", "12|0.25|9|-4"), ("${true}/${false}/${null}", "true/false/"), ("${truthy}", "path"),
+            ("${${'in'}}", "in"), ("${  /a/b  }", "deep"), ("${dash-ed.name_x}", "odd"), ("${n}${n}", "33"),
+            ("${formatNumber(value: ${n}, decimals: 1)}", "3.0"), ("\\${n} ${n}", "${n} 3"),
+        ] {
+            let (shown, problems) = text(call("formatString", ["value": .string(template)]), model: model)
+            #expect(shown == expected && problems.isEmpty, "\(template): \(shown ?? "nil") \(problems)")
+        }
+    }
+
+    @Test func `a malformed template fails the call and says what is wrong and where`() {
+        for (template, problem) in [("x ${open", "Unclosed interpolation opened at character 3"),
+                                    ("${f(a: 1, b: 2}", "Expected ',' or ')' after function arguments at character 15"),
+                                    ("${f(a 1)}", "Expected ':' after argument name at character 7"),
+                                    ("${true 1}", "Unexpected characters after the expression at character 8"),
+                                    ("${4.5.6}", "Invalid number literal 4.5.6 at character 3"), ("${'open}", "Unclosed string literal at character 3")] {
+            let (shown, problems) = text(call("formatString", ["value": .string(template)]))
+            #expect(shown == "" && problems.count == 1 && problems[0].contains(problem), "\(template): \(problems)")
+        }
+    }
+
     @Test func `formatString inserts paths and calls, nests, and keeps an escaped dollar`() {
         let model: JSONValue = ["user": ["name": "Ada"], "d": "2026-03-04T05:06:07Z", "price": 1234.5]
         #expect(text(call("formatString", ["value": "Hello, ${/user/name}!"]), model: model).0 == "Hello, Ada!")

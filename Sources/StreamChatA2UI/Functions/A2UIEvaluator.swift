@@ -118,7 +118,7 @@ struct A2UIEvaluator {
             case "length": return try A2UIValidators.length(arg("value"), min: arg("min"), max: arg("max"))
             case "numeric": return try A2UIValidators.numeric(arg("value"), min: arg("min"), max: arg("max"))
             case "email": return A2UIValidators.email(arg("value"))
-            case "formatString": return .string(formatString(A2UICoercion.string(arg("value")), scope, depth: depth))
+            case "formatString": return .string(try formatString(A2UICoercion.string(arg("value")), scope, depth: depth))
             case "formatNumber":
                 let decimals = arg("decimals").flatMap { $0.isNull ? nil : A2UICoercion.int($0, in: 0...20) }
                 return .string(A2UIFormatters.number(try number(arg("value"), name), decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
