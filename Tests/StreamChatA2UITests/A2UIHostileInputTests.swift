@@ -40,6 +40,56 @@ import Glibc
         #expect(log.allErrors.contains { $0.contains("LIMIT_EXCEEDED") })
     }
 
+    @Test func `past the nesting limit nothing more is read, whether the array arrives whole or in pieces`() {
+        // Found by the fuzz target: streamed, the array's later elements were read again once the piece that passed
+        // the limit was over, and a surface appeared that the whole text does not make.
+        let deep = "[" + String(repeating: "[", count: 140)
+        let text = deep + "\n[" + JSONSerializer.string(create()) + ","
+            + JSONSerializer.string(components([["id": "root", "component": "Divider"]])) + "]"
+        let whole = render(.string(text))
+        let log = Log()
+        let host = a2uiHost(log)
+        for piece in [deep, text] {  // the first piece ends where the limit is passed
+            receive(host, .string(piece), streaming: piece != text)
+            _ = host.render(messageID: "m")
+        }
+        #expect(whole == nil && host.render(messageID: "m") == nil)
+        #expect(log.allErrors.filter { $0.contains("LIMIT_EXCEEDED") }.count == 1)
+    }
+
+    @Test func `the fuzz target's input that nested past the limit renders the same streamed as whole`() {
+        // 268 bytes the A2UI fuzz target found (minimized): an array that passes the nesting limit, then a
+        // createSurface. Streamed in the target's growing pieces, the surface appeared; read whole, it does not.
+        let bytes: [UInt8] = [
+            91, 101, 129, 129, 34, 58, 32, 34, 84, 101, 1, 0, 0, 0, 101, 108, 83, 116, 114, 105, 110, 103, 97, 98,
+            101, 108, 101, 110, 99, 116, 104, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91,
+            91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91,
+            91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 99, 255,
+            255, 0, 43, 116, 34, 58, 34, 84, 101, 120, 116, 34, 44, 58, 255, 255, 34, 109, 101, 115, 115, 97, 103,
+            101, 34, 34, 73, 32, 34, 58, 34, 84, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91,
+            91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91,
+            91, 91, 91, 91, 91, 91, 91, 68, 111, 117, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 91, 34, 114, 115, 34,
+            58, 32, 97, 115, 114, 117, 101, 125, 125, 10, 123, 58, 123, 73, 115, 125, 123, 34, 118, 101, 114, 115,
+            105, 111, 110, 34, 58, 34, 49, 46, 48, 34, 44, 34, 99, 114, 101, 97, 116, 101, 83, 117, 114, 102, 97, 99,
+            101, 34, 58, 123, 34, 115, 117, 114, 102, 97, 99, 101, 73, 100, 34, 58, 34, 103, 34, 125, 125
+        ]
+        func document(_ end: Int, streaming: Bool) -> AIUIDocument {
+            AIUIDocument(format: "a2ui", version: "v1.0", isStreaming: streaming, content: .string(String(decoding: bytes[..<end], as: UTF8.self)))
+        }
+        let host = a2uiHost(Log())
+        var end = 0, size = 1
+        while end < bytes.count {
+            end = min(bytes.count, end + size)
+            while end < bytes.count && (bytes[end] & 0xC0) == 0x80 { end += 1 }
+            host.receive(messageID: "m", document: document(end, streaming: end < bytes.count))
+            _ = host.render(messageID: "m")
+            size = size * 2 % 97 + 1
+        }
+        let fresh = a2uiHost(Log())
+        fresh.receive(messageID: "m", document: document(bytes.count, streaming: false))
+        #expect(host.render(messageID: "m")?.root == fresh.render(messageID: "m")?.root)
+    }
+
     @Test func `a data path of a hundred thousand segments is refused, in data and in bindings`() {
         let log = Log()
         let path = String(repeating: "/a", count: 100_000)

@@ -35,6 +35,9 @@ struct A2UIMessageStream {
     private var elements = 0
     // The array scanner's state between calls.
     private var depth = 0, inString = false, escaped = false, elementStart: Int?
+    /// Set when the array nested past the limit: the rest of the content is not read, however it grows (the same
+    /// content read whole and read as it streams gives the same messages).
+    private var abandoned = false
 
     private enum Mode { case lines, array }
 
@@ -117,6 +120,7 @@ struct A2UIMessageStream {
     // MARK: A JSON array in text
 
     private mutating func array(_ text: UnsafeRawBufferPointer, complete: Bool) -> [Item] {
+        guard !abandoned else { return [] }
         var items: [Item] = []
         var i = max(searched, consumed)
         while i < text.count {
@@ -153,6 +157,7 @@ struct A2UIMessageStream {
                 consumed = text.count
                 i = text.count
                 depth = 0
+                abandoned = true
                 break
             }
             i += 1
