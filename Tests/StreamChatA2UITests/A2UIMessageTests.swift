@@ -38,6 +38,15 @@ import Testing
         #expect((try? decode(["version": "v1.0", "createSurface": ["surfaceId": "s"]]).get()) != nil)
     }
 
+    @Test func `a data path's trailing slash names the same place as without it (conformance data_model)`() throws {
+        for (path, tokens) in [("/foo/", ["foo"]), ("/a/b/", ["a", "b"]), ("foo/", ["foo"]), ("/", []), ("/a~01b/", ["a~1b"])] {
+            guard case .updateDataModel(_, let pointer, _)? = try? decode(data(path, "x")).get().message else {
+                Issue.record("\(path) not read"); continue
+            }
+            #expect(pointer.tokens == tokens, "\(path)")
+        }
+    }
+
     @Test func `v1.0 updateDataModel deletes on null and needs a value while v0.9 deletes on a missing value`() throws {
         guard case .updateDataModel(_, _, let v1)? = try? decode(data("/a", .null)).get().message else { Issue.record("not read"); return }
         #expect(v1 == JSONValue?.none)

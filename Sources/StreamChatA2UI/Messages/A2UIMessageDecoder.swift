@@ -107,9 +107,11 @@ struct A2UIFields {
         }
     }
 
-    /// A data-model path: `/` and `""` (and none) are the whole model.
+    /// A data-model path: `/` and `""` (and none) are the whole model; a trailing slash names the same place as
+    /// without it (`/foo/` is `/foo`, as the conformance suite and a binding's path read it).
     func pointer(_ key: String) throws(A2UIProblem) -> JSONPointer {
-        guard let text = try string(key, required: false), text != "/" else { return .root }
+        guard var text = try string(key, required: false), text != "/" else { return .root }
+        if text.hasSuffix("/") { text.removeLast() }
         do {
             let pointer = try JSONPointer(text.hasPrefix("/") ? text : "/" + text)
             try A2UIScope.checkDepth(pointer)
