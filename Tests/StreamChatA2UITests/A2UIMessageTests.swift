@@ -38,6 +38,19 @@ import Testing
         #expect((try? decode(["version": "v1.0", "createSurface": ["surfaceId": "s"]]).get()) != nil)
     }
 
+    @Test func `a surface's metadata holds only extensions, named by identifiers (v1.0 schema)`() {
+        func problem(_ metadata: JSONValue) -> String? {
+            guard case .failure(let p) = decode(["version": "v1.0", "createSurface": ["surfaceId": "s", "metadata": metadata]]) else { return nil }
+            return p.message
+        }
+        #expect(problem(["extensions": ["a2ui_experimental": ["streaming": true], "_x": 1, "émoji2": [:]]]) == nil)
+        #expect(problem([:]) == nil)
+        #expect(problem(["extensions": ["a2ui:experimental": ["streaming": true]]])?.contains("not \"a2ui:experimental\"") == true)
+        #expect(problem(["extensions": ["2fast": 1]]) != nil && problem(["extensions": ["": 1]]) != nil)
+        #expect(problem(["owner": "me"])?.contains("metadata holds only extensions, not owner") == true)
+        #expect(problem("x") != nil && problem(["extensions": [1]]) != nil)
+    }
+
     @Test func `a data path's trailing slash names the same place as without it (conformance data_model)`() throws {
         for (path, tokens) in [("/foo/", ["foo"]), ("/a/b/", ["a", "b"]), ("foo/", ["foo"]), ("/", []), ("/a~01b/", ["a~1b"])] {
             guard case .updateDataModel(_, let pointer, _)? = try? decode(data(path, "x")).get().message else {
@@ -129,11 +142,14 @@ import Testing
         let host = a2uiHost(log)
         receive(host, jsonl([create(), create(), create("x", catalog: "https://example.com/other.json"),
                              components([["id": "root", "component": "Text", "text": "a"]], surface: "ghost"),
+                             ["version": "v1.0", "updateDataModel": ["surfaceId": "ghost", "path": "/k", "value": 1]],
                              ["version": "v1.0", "deleteSurface": ["surfaceId": "ghost"]]]))
         let errors = log.allErrors
         #expect(errors.contains { $0.contains("SURFACE_EXISTS") && $0.contains("Surface s already exists") })
         #expect(errors.contains { $0.contains("CATALOG_NOT_FOUND") && $0.contains("Catalog not found: https://example.com/other.json") })
+        // Updating a surface that is not there is an error; deleting one is a safe no-op (the conformance suite).
         #expect(errors.filter { $0.contains("Surface not found for message: ghost") }.count == 2)
+        #expect(!errors.contains { $0.contains("deleteSurface") })
         #expect(root(host)?.id == "surface:s")
     }
 

@@ -5,6 +5,31 @@ import StreamChatAI
 enum A2UIDecoderV1 {
     static let payloads = ["createSurface", "updateComponents", "updateDataModel", "deleteSurface", "callRendererFunction", "agentFunctionResponse"]
 
+    /// Checks a surface's `metadata`: an object holding only `extensions`, an object whose keys are identifiers (UAX
+    /// 31: a letter or `_`, then letters, digits or `_`), as the v1.0 schema and the conformance suite require.
+    static func metadata(_ value: JSONValue?, at path: String) throws(A2UIProblem) {
+        guard let value else { return }
+        guard case .object(let metadata) = value else {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "metadata must be an object, found \(value.typeName)", path: path)
+        }
+        for key in metadata.keys where key != "extensions" {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "metadata holds only extensions, not \(key)", path: path + "/" + key)
+        }
+        guard let extensions = metadata["extensions"] else { return }
+        guard case .object(let named) = extensions else {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "metadata.extensions must be an object, found \(extensions.typeName)", path: path + "/extensions")
+        }
+        for key in named.keys {
+            let scalars = Array(key.unicodeScalars)
+            let ok = !scalars.isEmpty && (scalars[0].properties.isXIDStart || scalars[0] == "_")
+                && scalars.dropFirst().allSatisfy { $0.properties.isXIDContinue }
+            if !ok {
+                throw A2UIProblem(A2UIProblem.Code.validationFailed, "an extension's name is an identifier (letters, digits and _), not \"\(key)\"",
+                                  path: path + "/extensions/" + key)
+            }
+        }
+    }
+
     /// The message of payload `key`, whose fields are `f`.
     static func message(_ key: String, _ f: A2UIFields) throws(A2UIProblem) -> A2UIMessage {
         let body = f.object
@@ -17,6 +42,7 @@ enum A2UIDecoderV1 {
             case .object(let m)?: model = .object(m)
             case let other?: throw A2UIProblem(A2UIProblem.Code.validationFailed, "dataModel must be an object, found \(other.typeName)", path: f.path + "/dataModel")
             }
+            try metadata(body["metadata"], at: f.path + "/metadata")
             message = .createSurface(.init(id: try f.string("surfaceId")!, catalogID: try f.string("catalogId", required: false),
                                            sendDataModel: try f.bool("sendDataModel") ?? false,
                                            components: try f.components("components", required: false), dataModel: model))
