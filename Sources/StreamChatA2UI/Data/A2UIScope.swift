@@ -22,11 +22,14 @@ struct A2UIScope: Sendable, Hashable {
     func pointer(_ text: String) throws(JSONPointerError) -> JSONPointer {
         if text.isEmpty || text == "." { return path }
         if text == "/" { return .root }
-        let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
-        let pointer = try path.resolving(trimmed)
+        let pointer = try path.resolving(Self.withoutTrailingSlash(text))
         try Self.checkDepth(pointer)
         return pointer
     }
+
+    /// A data path's text without its trailing slash: `/foo/` names the same place as `/foo` (the conformance suite's
+    /// data model), in a binding and in an `updateDataModel` alike.
+    static func withoutTrailingSlash(_ text: String) -> String { text.hasSuffix("/") ? String(text.dropLast()) : text }
 
     /// Refuses a pointer deeper than any data model can be.
     static func checkDepth(_ pointer: JSONPointer) throws(JSONPointerError) {

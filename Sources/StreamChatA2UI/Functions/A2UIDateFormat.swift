@@ -22,11 +22,7 @@ enum A2UIDateFormat {
     /// The format "ISO": the moment in UTC as JavaScript's `toISOString` writes it, `2026-08-26T12:00:00.000Z` (the
     /// conformance suite's D29); a year past 9999 or before 0 with its sign and six digits.
     static func iso(_ c: Civil, millis: Int64) -> String {
-        func pad(_ n: Int64, _ width: Int) -> String {
-            let s = String(n.magnitude)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        let year = (0...9999).contains(c.year) ? pad(c.year, 4) : (c.year < 0 ? "-" : "+") + pad(c.year, 6)
+        let year = (0...9999).contains(c.year) ? pad(c.year, 4) : (c.year < 0 ? "-" : "+") + pad(c.year.magnitude, 6)
         return year + "-" + pad(Int64(c.month), 2) + "-" + pad(Int64(c.day), 2) + "T" + pad(Int64(c.hour), 2) + ":"
             + pad(Int64(c.minute), 2) + ":" + pad(Int64(c.second), 2) + "." + pad(millis, 3) + "Z"
     }
@@ -76,6 +72,12 @@ enum A2UIDateFormat {
         return Civil(year: year, month: month, day: day, hour: Int(rest / 3600), minute: Int(rest % 3600 / 60), second: Int(rest % 60), weekday: weekday)
     }
 
+    /// `n` with at least `width` digits (zeros before), its sign before them.
+    static func pad(_ n: some BinaryInteger, _ width: Int) -> String {
+        let digits = String(n.magnitude)
+        return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
     static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
@@ -83,10 +85,6 @@ enum A2UIDateFormat {
         var out = ""
         let chars = Array(pattern)
         var i = 0
-        func pad(_ n: Int64, _ width: Int) -> String {
-            let s = String(abs(n))
-            return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
-        }
         while i < chars.count {
             let ch = chars[i]
             if ch == "'" {

@@ -119,13 +119,13 @@ struct A2UIEvaluator {
             case "numeric": return try A2UIValidators.numeric(arg("value"), min: arg("min"), max: arg("max"))
             case "email": return A2UIValidators.email(arg("value"))
             case "formatString": return .string(try formatString(A2UICoercion.string(arg("value")), scope, depth: depth))
-            case "formatNumber":
+            case "formatNumber", "formatCurrency":
+                let value = try number(arg("value"), name)
                 let decimals = arg("decimals").flatMap { $0.isNull ? nil : A2UICoercion.int($0, in: 0...20) }
-                return .string(A2UIFormatters.number(try number(arg("value"), name), decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
-            case "formatCurrency":
+                let grouping = arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true
+                guard name == "formatCurrency" else { return .string(A2UIFormatters.number(value, decimals: decimals, grouping: grouping)) }
                 guard let code = arg("currency")?.stringValue, !code.isEmpty else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "formatCurrency needs currency (an ISO 4217 code)") }
-                let decimals = arg("decimals").flatMap { $0.isNull ? nil : A2UICoercion.int($0, in: 0...20) }
-                return .string(A2UIFormatters.currency(try number(arg("value"), name), code: code, decimals: decimals, grouping: arg("grouping").map { $0.isNull || A2UICoercion.bool($0) } ?? true))
+                return .string(A2UIFormatters.currency(value, code: code, decimals: decimals, grouping: grouping))
             case "formatDate":
                 guard let format = arg("format")?.stringValue else { throw A2UIProblem(A2UIProblem.Code.functionFailed, "formatDate needs format (a TR35 pattern)") }
                 return .string(try A2UIDateFormat.format(arg("value"), pattern: format))

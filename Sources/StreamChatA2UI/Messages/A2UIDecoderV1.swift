@@ -12,21 +12,20 @@ enum A2UIDecoderV1 {
         guard case .object(let metadata) = value else {
             throw A2UIProblem(A2UIProblem.Code.validationFailed, "metadata must be an object, found \(value.typeName)", path: path)
         }
-        for key in metadata.keys where key != "extensions" {
-            throw A2UIProblem(A2UIProblem.Code.validationFailed, "metadata holds only extensions, not \(key)", path: path + "/" + key)
+        if let other = metadata.keys.first(where: { $0 != "extensions" }) {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "metadata holds only extensions, not \(other)", path: path + "/" + other)
         }
         guard let extensions = metadata["extensions"] else { return }
         guard case .object(let named) = extensions else {
             throw A2UIProblem(A2UIProblem.Code.validationFailed, "metadata.extensions must be an object, found \(extensions.typeName)", path: path + "/extensions")
         }
-        for key in named.keys {
-            let scalars = Array(key.unicodeScalars)
-            let ok = !scalars.isEmpty && (scalars[0].properties.isXIDStart || scalars[0] == "_")
-                && scalars.dropFirst().allSatisfy { $0.properties.isXIDContinue }
-            if !ok {
-                throw A2UIProblem(A2UIProblem.Code.validationFailed, "an extension's name is an identifier (letters, digits and _), not \"\(key)\"",
-                                  path: path + "/extensions/" + key)
-            }
+        func isIdentifier(_ key: String) -> Bool {
+            guard let first = key.unicodeScalars.first, first.properties.isXIDStart || first == "_" else { return false }
+            return key.unicodeScalars.dropFirst().allSatisfy { $0.properties.isXIDContinue }
+        }
+        if let bad = named.keys.first(where: { !isIdentifier($0) }) {
+            throw A2UIProblem(A2UIProblem.Code.validationFailed, "an extension's name is an identifier (letters, digits and _), not \"\(bad)\"",
+                              path: path + "/extensions/" + bad)
         }
     }
 

@@ -110,8 +110,8 @@ struct A2UIFields {
     /// A data-model path: `/` and `""` (and none) are the whole model; a trailing slash names the same place as
     /// without it (`/foo/` is `/foo`, as the conformance suite and a binding's path read it).
     func pointer(_ key: String) throws(A2UIProblem) -> JSONPointer {
-        guard var text = try string(key, required: false), text != "/" else { return .root }
-        if text.hasSuffix("/") { text.removeLast() }
+        guard let given = try string(key, required: false), given != "/" else { return .root }
+        let text = A2UIScope.withoutTrailingSlash(given)
         do {
             let pointer = try JSONPointer(text.hasPrefix("/") ? text : "/" + text)
             try A2UIScope.checkDepth(pointer)

@@ -9,10 +9,8 @@ struct ChartBar {
     /// The bar's length as a share of the largest value, from 0 to 1: no bar for a value at or below zero.
     var share: Double
 
-    /// The number as the IR's JSON writes it: a whole number without a fraction (5, not 5.0).
-    var valueText: String {
-        value == value.rounded() && abs(value) < 9_007_199_254_740_992 ? String(Int64(value)) : value.description
-    }
+    /// The number as JavaScript writes it, as the renderers write numbers as text: 5, not 5.0.
+    var valueText: String { ShortestDecimal.javaScriptString(value) }
 }
 
 extension UINode {
