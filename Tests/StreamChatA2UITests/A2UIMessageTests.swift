@@ -109,16 +109,133 @@ import Testing
         }
     }
 
-    @Test func `a partial last line waits while the reply streams and applies at the end without a newline`() throws {
+    @Test func `a partial last line waits while the reply streams and a message applies once its JSON closes, newline or not`() throws {
         let host = a2uiHost(Log())
         let line2 = JSONSerializer.string(components([["id": "root", "component": "Text", "text": "done"]]))
         let start = JSONSerializer.string(create()) + "\n" + line2.prefix(30)
         receive(host, .string(start), streaming: true)
         #expect(root(host)?.state == .pending)
+        #expect(root(host)?.children.isEmpty == true)
+        receive(host, .string(JSONSerializer.string(create()) + "\n" + line2.dropLast()), streaming: true)
+        #expect(root(host)?.children.isEmpty == true)  // one brace short: still waiting
         receive(host, .string(JSONSerializer.string(create()) + "\n" + line2), streaming: true)
-        #expect(root(host)?.children.isEmpty == true)  // no newline yet: still waiting
+        #expect(root(host)?.children.first?.props["text"] == "done")  // closed: no newline needed
         receive(host, .string(JSONSerializer.string(create()) + "\n" + line2), streaming: false)
         #expect(root(host)?.children.first?.props["text"] == "done")
+    }
+
+    @Test func `a bare piece that is no object waits for its line's end while the reply streams`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        let first = JSONSerializer.string(create()) + "\n12"
+        receive(host, .string(first), streaming: true)
+        #expect(log.allErrors.isEmpty)  // "12" may still grow, into "12x" here
+        receive(host, .string(first + "x\n"), streaming: true)
+        #expect(log.allErrors.count == 1)
+        #expect(log.allErrors.first?.contains("line 2") == true, "\(log.allErrors)")
+        #expect(log.allErrors.first?.contains("INVALID_JSON") == true && log.allErrors.first?.contains("'x'") == true, "\(log.allErrors)")
+    }
+
+    /// Content of messages as models write it: pretty-printed, several to a line, or wrapped; and what it renders
+    /// whole, streamed a few bytes at a time and streamed a line at a time.
+    func renders(_ text: String) -> [(how: String, text: JSONValue?, errors: [String])] {
+        var out: [(String, JSONValue?, [String])] = []
+        for step in [0, 5, 1_000_000] {
+            let log = Log()
+            let host = a2uiHost(log)
+            if step > 0 {
+                var end = text.startIndex
+                while end < text.endIndex {
+                    end = step == 1_000_000 ? (text[text.index(after: end)...].firstIndex(of: "\n") ?? text.endIndex)
+                                            : (text.index(end, offsetBy: step, limitedBy: text.endIndex) ?? text.endIndex)
+                    receive(host, .string(String(text[..<end])), streaming: true)
+                }
+            }
+            receive(host, .string(text))
+            let shown = root(host)?.all.first { $0.type == "Text" }?.props["text"]
+            out.append((step == 0 ? "whole" : step == 5 ? "in 5-byte pieces" : "a line at a time", shown, log.allErrors))
+        }
+        return out
+    }
+
+    @Test func `a message written over several lines, several on a line, or in a messages wrapper in text applies as JSONL does`() throws {
+        let messages: [JSONValue] = [create(), components([["id": "root", "component": "Text", "text": "hi"]])]
+        let pretty = messages.map { JSONSerializer.string($0, style: .pretty) }
+        let contents = [
+            pretty.joined(separator: "\n"),
+            pretty.joined(separator: "\n\n") + "\n",
+            messages.map { JSONSerializer.string($0) }.joined(),
+            JSONSerializer.string(["messages": .array(messages)]),
+            JSONSerializer.string(["messages": .array(messages)], style: .pretty),
+            JSONSerializer.string(messages[0]) + "\n" + JSONSerializer.string(.array([messages[1]]), style: .pretty),
+        ]
+        for content in contents {
+            for (how, text, errors) in renders(content) {
+                #expect(text == "hi", "\(how): \(content)")
+                #expect(errors.isEmpty, "\(how): \(content)")
+            }
+        }
+    }
+
+    @Test func `a value over several lines that is not JSON is one problem naming its lines, and the JSONL after it applies`() throws {
+        var broken = JSONSerializer.string(create("t"), style: .pretty)
+        broken = broken.replacing("\"surfaceId\": \"t\",", with: "\"surfaceId\": \"t\"")
+        let brokenLines = broken.split(separator: "\n").count
+        let content = broken + "\n" + JSONSerializer.string(create()) + "\n"
+            + JSONSerializer.string(components([["id": "root", "component": "Text", "text": "hi"]]))
+        for (how, text, errors) in renders(content) {
+            #expect(text == "hi", "\(how)")
+            #expect(errors.count == 1, "\(how): \(errors)")
+            #expect(errors.first?.contains("line 1: INVALID_JSON: lines 1–\(brokenLines) are not JSON") == true, "\(how): \(errors)")
+        }
+    }
+
+    @Test func `a value left open, read line by line, reports each run of broken lines and a lone value that is no message`() throws {
+        let content = "{\n" + JSONSerializer.string(create()) + "\n\"x\"\n"
+            + JSONSerializer.string(components([["id": "root", "component": "Text", "text": "hi"]]))
+        for (how, text, errors) in renders(content) {
+            #expect(text == "hi", "\(how)")
+            #expect(errors.count == 2, "\(how): \(errors)")
+            #expect(errors.first?.contains("line 1: INVALID_JSON: the message is not JSON") == true, "\(how): \(errors)")
+            #expect(errors.last?.contains("line 3: VALIDATION_FAILED: a message must be a JSON object, found string") == true, "\(how): \(errors)")
+        }
+    }
+
+    @Test func `a value left open at the end is one problem and the messages before it apply`() throws {
+        let content = JSONSerializer.string(create()) + "\n" + JSONSerializer.string(components([["id": "root", "component": "Text", "text": "hi"]]))
+            + "\n" + JSONSerializer.string(create("t"), style: .pretty).prefix(40)
+        for (how, text, errors) in renders(content) {
+            #expect(text == "hi", "\(how)")
+            #expect(errors.count == 1, "\(how): \(errors)")
+            #expect(errors.first?.contains("line 3: INVALID_JSON: lines 3–") == true, "\(how): \(errors)")
+        }
+    }
+
+    @Test(arguments: ["{\"version\": \"v1.0\", \"updateComp", "{not json", "{\"version\": \"v1.0\" \"updateComponents\": {"])
+    func `a broken line ends at its line's end, and the next line applies while the reply streams`(cut: String) throws {
+        // Cut inside a string (which holds no line break), or no start of any JSON by its end: not waited on.
+        let log = Log()
+        let host = a2uiHost(log)
+        let text = JSONSerializer.string(create()) + "\n" + cut + "\n"
+            + JSONSerializer.string(components([["id": "root", "component": "Text", "text": "kept"]])) + "\n"
+        receive(host, .string(text), streaming: true)
+        #expect(root(host)?.children.first?.props["text"] == "kept")
+        #expect(log.allErrors.count == 1)
+        #expect(log.allErrors.first?.contains("line 2: INVALID_JSON: the message is not JSON") == true, "\(log.allErrors)")
+    }
+
+    @Test func `a broken line that is still the start of some JSON is read line by line once the reply ends`() throws {
+        let log = Log()
+        let host = a2uiHost(log)
+        let text = JSONSerializer.string(create()) + "\n{\"version\": \"v1.0\", \"updateComponents\": \n"
+            + JSONSerializer.string(components([["id": "root", "component": "Text", "text": "kept"]])) + "\n"
+        receive(host, .string(text), streaming: true)
+        #expect(root(host)?.children.isEmpty == true)  // the second line's object may still be its value
+        #expect(log.allErrors.isEmpty)
+        receive(host, .string(text))
+        #expect(root(host)?.children.first?.props["text"] == "kept")
+        #expect(log.allErrors.count == 1)
+        #expect(log.allErrors.first?.contains("line 2: INVALID_JSON: the message is not JSON") == true, "\(log.allErrors)")
     }
 
     @Test func `a JSON array streamed in text applies each message as soon as it closes`() throws {

@@ -180,6 +180,30 @@ def test_a_bad_line_is_reported_and_the_rest_applies(host):
     assert any("line 3" in p and "INVALID_JSON" in p for p in host.problems)
 
 
+@pytest.mark.parametrize("layout", ["pretty-printed", "a wrapper in text", "several on a line"])
+def test_messages_as_models_write_them_render_as_jsonl_does_streamed_or_whole(host, layout):
+    stream = v10_stream()
+    text = {"pretty-printed": "\n".join(json.dumps(m, indent=2) for m in stream),
+            "a wrapper in text": json.dumps({"messages": stream}, indent=1),
+            "several on a line": "".join(json.dumps(m) for m in stream)}[layout]
+    for end in range(7, len(text), 7):
+        host.receive("m1", a2ui(text[:end], "streaming"))
+        host.render("m1")
+    host.receive("m1", a2ui(text))
+    tree = host.render("m1")
+    assert by_id(tree, "t1")["props"]["text"] == "Ada"
+    assert host.problems == []
+
+
+def test_a_broken_pretty_printed_message_is_one_problem_and_the_lines_after_it_apply(host):
+    broken = json.dumps(v10_stream()[0], indent=2).replace('"surfaceId": "s1",', '"surfaceId": "s1"')
+    lines = broken.count("\n") + 1
+    host.receive("m1", a2ui(broken + "\n" + "\n".join(json.dumps(m) for m in v10_stream())))
+    tree = host.render("m1")
+    assert by_id(tree, "t1")["props"]["text"] == "Ada"
+    assert len(host.problems) == 1 and f"line 1: INVALID_JSON: lines 1–{lines} are not JSON" in host.problems[0]
+
+
 def test_the_capabilities_name_the_catalog_and_the_options_are_read():
     h = UIHost(renderers=["a2ui"], renderer_options={"a2ui": {"app_catalog_id": "example.com:catalog", "remove_components": ["Video"]}})
     [renderer] = h.capabilities["renderers"]

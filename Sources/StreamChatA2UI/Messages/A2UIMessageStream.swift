@@ -7,10 +7,20 @@ import Musl
 #endif
 
 /// Cuts a reply's A2UI content into messages as it grows, reading each byte
-/// once: JSONL (one message a line; a partial last line waits for its newline
-/// or the end of the reply), a JSON array of messages (in text, each element
+/// once: text holding JSON values one after another (JSONL, one message a
+/// line, is the usual case; a message written over several lines, as models
+/// pretty-print, and a `{"messages": [...]}` wrapper or an array of messages
+/// among them are read too), a JSON array of messages (in text, each element
 /// as soon as it closes), or JSON content (an array, a `{"messages": [...]}`
 /// wrapper, one message).
+///
+/// In text, a message applies as soon as its JSON closes; anything else waits
+/// for its line's end or the end of the reply. A value over several lines
+/// that is not JSON after all (a line cut short, and JSONL after it) is read
+/// again line by line, so the lines that are messages still apply. A value
+/// whose first line is no start of any JSON (it breaks off inside a string,
+/// which JSON strings never do, or has a character no JSON has there) ends
+/// with that line, so a broken JSONL line is reported at its end, as before.
 ///
 /// When a new version of the content is not the old one grown (the agent
 /// edited it), the stream says so and starts over.
@@ -35,11 +45,14 @@ struct A2UIMessageStream {
     private var elements = 0
     // The array scanner's state between calls.
     private var depth = 0, inString = false, escaped = false, elementStart: Int?
+    /// In text of values: the line where the value being read began, and whether it is a bare piece (not an object
+    /// or an array: read to its line's end).
+    private var valueLine = 1, isBare = false
     /// Set when the array nested past the limit: the rest of the content is not read, however it grows (the same
     /// content read whole and read as it streams gives the same messages).
     private var abandoned = false
 
-    private enum Mode { case lines, array }
+    private enum Mode { case values, array }
 
     /// The messages `content` holds past what earlier calls gave; `restarted`
     /// when the content is not the earlier one grown, and everything is given again.
@@ -69,9 +82,9 @@ struct A2UIMessageStream {
         }
         if mode == nil {
             guard let first = text[consumed...].first(where: { !Self.isSpace($0) }) else { return ([], restarted) }
-            mode = first == UInt8(ascii: "[") ? .array : .lines
+            mode = first == UInt8(ascii: "[") ? .array : .values
         }
-        let items = mode == .array ? array(text, complete: complete) : lines(text, complete: complete)
+        let items = mode == .array ? array(text, complete: complete) : values(text, complete: complete)
         return (items, restarted)
     }
 
@@ -90,31 +103,149 @@ struct A2UIMessageStream {
         lastPiece.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[tail..<range.upperBound]))
     }
 
-    // MARK: JSONL
+    // MARK: JSON values in text (JSONL)
 
-    private mutating func lines(_ text: UnsafeRawBufferPointer, complete: Bool) -> [Item] {
+    private mutating func values(_ text: UnsafeRawBufferPointer, complete: Bool) -> [Item] {
         var items: [Item] = []
         var i = max(searched, consumed)
-        while i < text.count, let found = memchr(text.baseAddress! + i, 0x0A, text.count - i) {
-            i = text.baseAddress!.distance(to: UnsafeRawPointer(found))
-            emitLine(text, consumed..<i, into: &items)
-            consumed = i + 1
-            line += 1
+        while i < text.count {
+            let c = text[i]
+            guard let start = elementStart else {
+                if c == 0x0A { line += 1 }
+                if Self.isSpace(c) {
+                    consumed = i + 1
+                } else {
+                    elementStart = i
+                    valueLine = line
+                    isBare = c != UInt8(ascii: "{") && c != UInt8(ascii: "[")
+                    depth = isBare ? 0 : 1
+                }
+                i += 1
+                continue
+            }
+            if c == 0x0A {
+                // (A string holds no line break: a value broken in a string, as a JSONL line cut short, ends here.)
+                if isBare || inString || isBroken(text, start..<i) {
+                    emitValue(text, start..<i, into: &items)
+                    consumed = i + 1
+                }
+                line += 1
+            } else if !isBare {
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if c == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if c == UInt8(ascii: "\"") {
+                        inString = false
+                    } else {
+                        // Most of a message is text in strings: skipped to the next byte that matters.
+                        while i + 1 < text.count, !Self.endsStringRun(text[i + 1]) { i += 1 }
+                    }
+                } else if c == UInt8(ascii: "\"") {
+                    inString = true
+                } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                    depth += 1
+                } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
+                    depth -= 1
+                    if depth == 0 {
+                        emitValue(text, start..<i + 1, into: &items)
+                        consumed = i + 1
+                    }
+                }
+            }
             i += 1
         }
         searched = text.count
-        if complete, consumed < text.count {
-            emitLine(text, consumed..<text.count, into: &items)
+        if complete, let start = elementStart {
+            emitValue(text, start..<text.count, into: &items)
             consumed = text.count
         }
         return items
     }
 
-    private mutating func emitLine(_ text: UnsafeRawBufferPointer, _ range: Range<Int>, into items: inout [Item]) {
+    /// Whether the value being read, `range` of `text` at the end of its first line, is not the start of any JSON: it
+    /// then ends there, as a broken JSONL line does, rather than waiting for brackets that may never close. (A value
+    /// past its first line is read to its close: one broken there is read again line by line.)
+    private func isBroken(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        guard valueLine == line else { return false }
+        do {
+            _ = try JSONParser.parse(UnsafeRawBufferPointer(rebasing: text[range]), limits: Self.limits)
+            return false
+        } catch {
+            // (Only the end of the input is missing when the problem is at the end.)
+            return error.kind == .limitExceeded || error.offset < range.count
+        }
+    }
+
+    /// Reads one value of text (a bare piece, a closed value, or what is open when the reply ends): a message, a
+    /// wrapper's or an array's messages, or a problem; a value over several lines that is not JSON is read again line
+    /// by line (see the type's notes).
+    private mutating func emitValue(_ text: UnsafeRawBufferPointer, _ range: Range<Int>, into items: inout [Item]) {
         remember(text, range)
+        elementStart = nil
+        depth = 0
+        inString = false
+        escaped = false
         let piece = UnsafeRawBufferPointer(rebasing: text[range])
-        guard piece.contains(where: { !Self.isSpace($0) }) else { return }
-        items.append(Self.parse(piece, line: line))
+        do {
+            switch try JSONParser.parse(piece, limits: Self.limits) {
+            case .array(let list):
+                items += list.map { .message($0, line: valueLine) }
+            case .object(let o) where o["version"] == nil:
+                if case .array(let list)? = o["messages"] {
+                    items += list.map { .message($0, line: valueLine) }
+                } else {
+                    items.append(.message(.object(o), line: valueLine))
+                }
+            case let value:
+                items.append(.message(value, line: valueLine))
+            }
+        } catch {
+            guard error.kind != .limitExceeded, valueLine < line else {
+                items.append(.problem(Self.problem(error, line: valueLine)))
+                return
+            }
+            readLineByLine(piece, firstLine: valueLine, into: &items)
+        }
+    }
+
+    /// The lines of `piece` read as JSONL: each line that is a JSON object is a message; each run of lines that are not
+    /// is one problem, with what is wrong with the run read as one (or, when the run is JSON after all, the value it is,
+    /// which the decoder refuses as no message).
+    private func readLineByLine(_ piece: UnsafeRawBufferPointer, firstLine: Int, into items: inout [Item]) {
+        // The run of lines that are not JSON: where it starts and ends in `piece`, and its first and last lines.
+        var run: (start: Int, end: Int, first: Int, last: Int)?
+        func endRun() {
+            guard let (start, end, first, last) = run else { return }
+            run = nil
+            do {
+                // JSON after all, but no object (a string alone on its line): reported as the message it is not.
+                items.append(.message(try JSONParser.parse(UnsafeRawBufferPointer(rebasing: piece[start..<end]), limits: Self.limits), line: first))
+            } catch {
+                let what = first == last ? "the message is not JSON" : "lines \(first)–\(last) are not JSON"
+                items.append(.problem(A2UIProblem(error.kind == .limitExceeded ? A2UIProblem.Code.limit : A2UIProblem.Code.invalidJSON,
+                                                  "\(what) (\(error)); it is skipped", line: first)))
+            }
+        }
+        var line = firstLine
+        var offset = 0
+        while offset < piece.count {
+            let end = piece[offset...].firstIndex(of: 0x0A) ?? piece.count
+            let bytes = UnsafeRawBufferPointer(rebasing: piece[offset..<end])
+            if bytes.contains(where: { !Self.isSpace($0) }) {
+                // (Only an object: a line of a value written over several lines may be a string or a number alone.)
+                if let message = try? JSONParser.parse(bytes, limits: Self.limits), case .object = message {
+                    endRun()
+                    items.append(.message(message, line: line))
+                } else {
+                    run = (run?.start ?? offset, end, run?.first ?? line, line)
+                }
+            }
+            offset = end + 1
+            line += 1
+        }
+        endRun()
     }
 
     // MARK: A JSON array in text
@@ -177,9 +308,18 @@ struct A2UIMessageStream {
         do {
             return .message(try JSONParser.parse(bytes, limits: limits), line: line)
         } catch {
-            return .problem(A2UIProblem(error.kind == .limitExceeded ? A2UIProblem.Code.limit : A2UIProblem.Code.invalidJSON,
-                                        "the message is not JSON (\(error)); it is skipped", line: line))
+            return .problem(problem(error, line: line))
         }
+    }
+
+    private static func problem(_ error: JSONError, line: Int) -> A2UIProblem {
+        A2UIProblem(error.kind == .limitExceeded ? A2UIProblem.Code.limit : A2UIProblem.Code.invalidJSON,
+                    "the message is not JSON (\(error)); it is skipped", line: line)
+    }
+
+    /// Whether `c` may end a run of a string's bytes: a quote, a backslash or a line break.
+    @inline(__always) private static func endsStringRun(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c == 0x0A
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
