@@ -279,6 +279,25 @@ import Testing
         #expect(log.allErrors.contains { $0.contains("Validation failed for component 'Button'") && $0.contains("action is required") })
     }
 
+    static let malformedDynamics: [(value: JSONValue, why: String)] = [
+        (["call": "formatString", "args": ["value": "x"], "catalogId": 5], "is a call whose catalogId is not a string, found integer"),
+        (["call": "formatString", "args": ["x"]], "is a call whose args are not an object, found array"),
+        (["call": 3, "args": [:]], "is a call whose name is not a string"),
+        (["call": "formatString", "args": ["value": "x"], "when": true], "is a call with keys a call does not have: when"),
+        (["path": "/a", "default": "x"], "is a binding with more than a string path"),
+    ]
+
+    @Test(arguments: malformedDynamics)
+    func `a binding or a call not made as the schema has it is refused naming what is wrong`(value: JSONValue, why: String) throws {
+        // (A call's catalogId and args read any other way would run it as another call: on the surface's catalog, with none.)
+        let log = Log()
+        let host = a2uiHost(log)
+        receive(host, jsonl([create(), components([["id": "root", "component": "Text", "text": value]])]))
+        #expect(root(host)?.children.isEmpty == true)
+        #expect(log.allErrors.count == 1)
+        #expect(log.allErrors.first?.contains("VALIDATION_FAILED") == true && log.allErrors.first?.contains("text \(why)") == true, "\(log.allErrors)")
+    }
+
     @Test func `a known id is replaced wholesale and a type change resets its user state`() throws {
         let host = a2uiHost(Log())
         let tabs: JSONValue = ["id": "root", "component": "Tabs", "tabs": [["title": "A", "child": "a"], ["title": "B", "child": "b"]]]

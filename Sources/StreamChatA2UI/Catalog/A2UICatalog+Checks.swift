@@ -10,6 +10,9 @@ extension A2UICatalog {
         }
         if o["call"] != nil || o["@call"] != nil {
             guard (o["call"] ?? o["@call"])?.stringValue != nil else { return "is a call whose name is not a string" }
+            // (Read otherwise as no arguments, and as the surface's catalog: the call would run as another.)
+            if let args = o["args"], args.objectValue == nil { return "is a call whose args are not an object, found \(args.typeName)" }
+            if let catalog = o["catalogId"], catalog.stringValue == nil { return "is a call whose catalogId is not a string, found \(catalog.typeName)" }
             let extra = o.keys.filter { !["call", "@call", "args", "catalogId", "returnType"].contains($0) }
             return extra.isEmpty ? nil : "is a call with keys a call does not have: \(extra.joined(separator: ", "))"
         }
