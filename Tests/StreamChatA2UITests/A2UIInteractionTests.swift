@@ -152,6 +152,30 @@ import Testing
         #expect(log.opened.withLock { $0 } == ["https://example.com/a"])
     }
 
+    static let unknownFunctionActions: [JSONValue] = [
+        ["event": ["name": "submit", "context": ["value": ["call": "noSuchFunction"], "kept": "literal"]]],
+        ["functionCall": ["call": "noSuchFunction"]],
+    ]
+
+    @Test(arguments: unknownFunctionActions)
+    func `a tap calling a function neither the catalog nor a tool has reports one EXPRESSION_ERROR and runs nothing`(action: JSONValue) throws {
+        // (As the protocol's action conformance cases have it: the event still goes, the failed value as null.)
+        let log = Log()
+        let host = a2uiHost(log)
+        receive(host, jsonl([create(), components([
+            ["id": "root", "component": "Button", "child": "t", "action": action], ["id": "t", "component": "Text", "text": "Go"]])]))
+        _ = node(host, "root")
+        #expect(log.allErrors.isEmpty)
+        let outcome = try host.handle(AIUIEvent(nodeID: "root", name: "tap"), messageID: "m")
+        #expect(outcome.toolRuns.isEmpty)
+        #expect(log.allErrors == ["a2ui EXPRESSION_ERROR (surface s): the function noSuchFunction is not in the catalog and no tool of the app provides it"])
+        if action["event"] != nil {
+            #expect(outcome.actions.map(\.payload) == [["value": nil, "kept": "literal"]])
+        } else {
+            #expect(outcome.actions.isEmpty)
+        }
+    }
+
     @Test func `media URLs pass the media policy and a withheld one is not in the IR`() throws {
         let host = a2uiHost(Log(), mediaURL: { $0.hasPrefix("https://cdn.example/") ? $0 : nil })
         receive(host, jsonl([create(), components([

@@ -59,9 +59,7 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 case .running?: return .success(.null)
                 case nil:
                     if tools == nil { tools = Set(self.context.tools.map(\.name)) }
-                    guard tools?.contains(name) == true else {
-                        return .failure(A2UIProblem(A2UIProblem.Code.functionFailed, "the function \(name) is not in the catalog and no tool of the app provides it"))
-                    }
+                    guard tools?.contains(name) == true else { return .failure(A2UIEngine.noSuchFunction(name)) }
                     requests.append((key, name, arguments))
                     return .success(.null)
                 }
@@ -254,6 +252,11 @@ final class A2UIEngine: AIUINodeFinishingEngine {
         }
     }
 
+    /// A function neither the catalog nor any of the app's tools has.
+    static func noSuchFunction(_ name: String) -> A2UIProblem {
+        A2UIProblem(A2UIProblem.Code.functionFailed, "the function \(name) is not in the catalog and no tool of the app provides it")
+    }
+
     /// A tool's result as a function's value: its only member's value, else the whole object.
     static func value(of result: AIToolResult, function: String) -> Result<JSONValue, A2UIProblem> {
         switch result {
@@ -337,8 +340,10 @@ final class A2UIEngine: AIUINodeFinishingEngine {
         guard let (ref, surface) = found, ref.type == "Button", event.name == "tap",
               node.props["disabled"] != .bool(true), let action = surface.components[ref.componentID]?.properties["action"] else { return [] }
         var evaluator = A2UIEvaluator(surfaceID: surface.id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs) { name, arguments in
-            // A tap may run any tool the app has (the user asked for it).
-            Self.value(of: context.runTool(name, arguments: arguments, userInitiated: true), function: name)
+            // A tap may run any tool the app has (the user asked for it); a name no tool has is the one problem a view
+            // reports, not a run that fails.
+            guard context.tools.contains(where: { $0.name == name }) else { return .failure(Self.noSuchFunction(name)) }
+            return Self.value(of: context.runTool(name, arguments: arguments, userInitiated: true), function: name)
         }
         defer { for p in evaluator.problems { context.report("a2ui " + p.description) } }
         if case .object(let spec)? = action["event"], let name = spec["name"]?.stringValue {
