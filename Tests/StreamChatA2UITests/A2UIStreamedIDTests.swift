@@ -65,6 +65,25 @@ import Testing
         #expect(Self.ids(tree).contains("row@/items/1^plans"))
     }
 
+    @Test func `a component changed while no parent showed it shows its change when a parent shows it again`() {
+        // Found by the fuzz target: the view after the change did not reach the component, and the next view, which
+        // reached it again, gave its node as it was before the change (the text sent again unchanged marks nothing).
+        let text = { (id: String, shown: String) in
+            #"{"version": "v1.0", "updateComponents": {"surfaceId": "s", "components": [{"id": "root", "component": "Card", "child": "\#(id)"}, {"id": "form", "component": "Column", "children": ["t"]}, {"id": "t", "component": "Text", "text": "\#(shown)"}]}}"#
+        }
+        let lines = [Self.lines[0], text("form", "old"), text("gone", "new"), text("form", "new")]
+        for rendered in [[2, 3], [1, 2, 3], [3]] {
+            let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+            for end in rendered {
+                _ = host.receive(messageID: "m", document: Self.document(lines[..<end], streaming: true))
+                _ = host.render(messageID: "m")
+            }
+            _ = host.receive(messageID: "m", document: Self.document(lines[...], streaming: false))
+            let shown = host.render(messageID: "m")?.root.all.first { $0.id == "t" }?.props["text"]
+            #expect(shown == "new", "rendered after lines \(rendered)")
+        }
+    }
+
     @Test func `a document older than the one the engine read, reaching it later, is left`() {
         let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
         let engine = A2UIRenderer(catalogAliases: ["basic"]).makeEngine()

@@ -32,6 +32,10 @@ final class A2UIViewCache: @unchecked Sendable {
     @exclusivity(unchecked) var root: A2UIViewNode?
     /// The pointers of the surface's binding paths outside templates (they mean the same in every view).
     let pointers = A2UIPointerMemo()
+    /// The nodes marked for the view being made, and those marked earlier that no view has reached since: a view
+    /// reaches only what it shows, so a component changed while no parent showed it keeps its mark for the view that
+    /// shows it again (else that view gives its node as it was before the change).
+    @exclusivity(unchecked) private var marked: [A2UIViewNode] = []
 
     /// Starts a view of the surface `generation` whose ids start with `idPrefix`: the nodes `changes`
     /// make stale are marked, or everything is forgotten when the nodes can't be trusted.
@@ -41,6 +45,7 @@ final class A2UIViewCache: @unchecked Sendable {
         // A cache of another surface, after a change of anything, or holding mostly nodes no longer shown starts over.
         guard self.generation == generation, self.idPrefix == idPrefix, !changes.all, nodes.count <= 4 * lastSize + 1_000 else {
             nodes = [:]
+            marked = []
             componentReaders = [:]
             pathReaders = A2UIPathReaders()
             lastSize = 0
@@ -50,6 +55,7 @@ final class A2UIViewCache: @unchecked Sendable {
             self.idPrefix = idPrefix
             return false
         }
+        carryMarks()
         for c in changes.components {
             remake(c)
             for id in componentReaders[c] ?? [] { remake(id) }
@@ -73,11 +79,37 @@ final class A2UIViewCache: @unchecked Sendable {
     /// Marks `node` to be made again in this view, and its ancestors to be patched.
     private func remake(_ node: A2UIViewNode) {
         node.remakeAt = view
+        track(node)
         var above = node.parent
         while let parent = above, parent.patchAt != view {
             parent.patchAt = view
+            track(parent)
             above = parent.parent
         }
+    }
+
+    private func track(_ node: A2UIViewNode) {
+        guard !node.isTracked else { return }
+        node.isTracked = true
+        marked.append(node)
+    }
+
+    /// Moves the marks of the last view that it did not reach (it made the node in no place) to this view.
+    private func carryMarks() {
+        let last = view - 1
+        var kept = 0
+        for i in marked.indices {
+            let node = marked[i]
+            guard node.madeAt < last, nodes[node.id] === node else {
+                node.isTracked = false
+                continue
+            }
+            if node.remakeAt == last { node.remakeAt = view }
+            if node.patchAt == last { node.patchAt = view }
+            marked[kept] = node
+            kept += 1
+        }
+        marked.removeSubrange(kept...)
     }
 
     /// A new node to make, registered (so a cycle back to it is seen).
@@ -177,6 +209,8 @@ final class A2UIViewNode {
     @exclusivity(unchecked) var remakeAt = -1
     /// The view that must patch it: a child changed.
     @exclusivity(unchecked) var patchAt = -1
+    /// Whether its cache holds it among the nodes marked for a view (once).
+    @exclusivity(unchecked) var isTracked = false
     /// The view that made it last (a second placement in one view is a mistake).
     @exclusivity(unchecked) var madeAt = -1
     /// Whether it is being made now (a way back to it is a cycle).
