@@ -177,6 +177,22 @@ import Testing
         }
     }
 
+    @Test func `what follows a JSON array in text is read as more messages, and an array's scalar items are each reported`() throws {
+        let messages: [JSONValue] = [create(), components([["id": "root", "component": "Text", "text": "one"]])]
+        let later = components([["id": "root", "component": "Text", "text": "two"]])
+        for (content, problems) in [
+            (JSONSerializer.string(.array(messages)) + "\n" + JSONSerializer.string(later), [String]()),
+            (JSONSerializer.string(.array(messages), style: .pretty) + "\n" + JSONSerializer.string(.array([later]), style: .pretty), []),
+            (JSONSerializer.string(.array(["abc"] + messages + [7])) + "\n" + JSONSerializer.string(later),
+             ["found string", "found integer"]),
+        ] {
+            for (how, text, errors) in renders(content) {
+                #expect(text == "two", "\(how): \(content)")
+                #expect(errors.count == problems.count && zip(errors, problems).allSatisfy { $0.contains($1) }, "\(how): \(errors)")
+            }
+        }
+    }
+
     @Test func `a value over several lines that is not JSON is one problem naming its lines, and the JSONL after it applies`() throws {
         var broken = JSONSerializer.string(create("t"), style: .pretty)
         broken = broken.replacing("\"surfaceId\": \"t\",", with: "\"surfaceId\": \"t\"")

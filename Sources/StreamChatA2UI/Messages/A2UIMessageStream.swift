@@ -84,7 +84,9 @@ struct A2UIMessageStream {
             guard let first = text[consumed...].first(where: { !Self.isSpace($0) }) else { return ([], restarted) }
             mode = first == UInt8(ascii: "[") ? .array : .values
         }
-        let items = mode == .array ? array(text, complete: complete) : values(text, complete: complete)
+        var items = mode == .array ? array(text, complete: complete) : []
+        // (An array read to its end is followed by values: more messages, another array, a wrapper.)
+        if mode == .values { items += values(text, complete: complete) }
         return (items, restarted)
     }
 
@@ -273,12 +275,20 @@ struct A2UIMessageStream {
                     elementStart = nil
                     consumed = i + 1
                 } else if depth <= 0 {
+                    // The array closed (a scalar last element is told first): what follows is read as values.
+                    if let start = elementStart {
+                        items.append(Self.parse(UnsafeRawBufferPointer(rebasing: text[start..<i]), line: line))
+                        elementStart = nil
+                    }
                     consumed = i + 1
+                    searched = i + 1
                     depth = 0
+                    mode = .values
+                    return items
                 }
             } else if depth == 1 && elementStart == nil && !Self.isSpace(c) && c != UInt8(ascii: ",") {
                 elementStart = i  // a scalar element: not a message, reported when it ends
-            } else if depth == 1, let start = elementStart, c == UInt8(ascii: ","), text[start] != UInt8(ascii: "\"") {
+            } else if depth == 1, let start = elementStart, c == UInt8(ascii: ",") {
                 items.append(Self.parse(UnsafeRawBufferPointer(rebasing: text[start..<i]), line: line))
                 elementStart = nil
                 consumed = i + 1
