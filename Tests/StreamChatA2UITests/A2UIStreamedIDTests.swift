@@ -162,7 +162,7 @@ import Glibc
     }
 
     /// (A2UI_SEEDS=N runs N streams instead of 300, to look further.)
-    @Test func `random message streams render after every message as a fresh render of the same messages does`() {
+    @Test func `random message streams render after every message as a fresh render of the same messages does, ops and all`() {
         func plain(_ node: UINode?) -> UINode? {
             guard var node else { return nil }
             node.transform { $0.entrance = 0 }
@@ -173,10 +173,18 @@ import Glibc
             var random = SeededRandom(state: seed)
             let lines = Self.randomMessages(&random, count: 14)
             let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+            var tree: UINode?
             for end in 1...lines.count where end == lines.count || random.next() % 3 != 0 {
                 let streaming = end < lines.count
                 _ = host.receive(messageID: "m", document: Self.document(lines[..<end], streaming: streaming))
-                let streamed = host.render(messageID: "m")?.root
+                // Through the ops a front end applies, too: the last tree and them give the new one.
+                let got = host.renderOps(messageID: "m")
+                let streamed = got?.render.root
+                if let tree, let got, (try? UIDiff.apply(got.ops, to: tree)) != got.render.root {
+                    differing.append("seed \(seed), after \(end) messages: the ops do not turn the last tree into this one")
+                    break
+                }
+                tree = streamed
                 let fresh = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
                 _ = fresh.receive(messageID: "m", document: Self.document(lines[..<end], streaming: streaming))
                 let whole = fresh.render(messageID: "m")?.root
