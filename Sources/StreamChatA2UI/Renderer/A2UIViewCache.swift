@@ -88,6 +88,7 @@ final class A2UIViewCache: @unchecked Sendable {
         }
     }
 
+    /// Keeps `node` among the marked nodes (once), for ``carryMarks()`` to look at when the next view begins.
     private func track(_ node: A2UIViewNode) {
         guard !node.isTracked else { return }
         node.isTracked = true
