@@ -90,7 +90,8 @@ import Glibc
     /// A random stream of valid messages over a few ids, types, templates and data paths: components replaced,
     /// moved out of view and back (behind tabs and modals too), lists that grow and shrink, values deleted, the surface
     /// deleted and made again.
-    static func randomMessages(_ random: inout SeededRandom, count: Int) -> [String] {
+    /// `creates` is the surface the stream creates first; each later message goes to one of `surfaces`.
+    static func randomMessages(_ random: inout SeededRandom, count: Int, creates: String = "s", surfaces: [String] = ["s"]) -> [String] {
         let ids = ["root", "a", "b", "c", "d", "row"]
         func pick<T>(_ list: [T]) -> T { list[Int(random.next() % UInt64(list.count))] }
         func chance(_ percent: UInt64) -> Bool { random.next() % 100 < percent }
@@ -120,27 +121,28 @@ import Glibc
             default: return ["id": .string(id), "component": "Text", "text": text()]
             }
         }
-        var out = [#"{"version": "v1.0", "createSurface": {"surfaceId": "s", "catalogId": "\#(catalog)"}}"#]
+        var out = [#"{"version": "v1.0", "createSurface": {"surfaceId": "\#(creates)", "catalogId": "\#(catalog)"}}"#]
         while out.count < count {
+            let surface = JSONValue.string(surfaces.count == 1 ? surfaces[0] : pick(surfaces))
             let message: JSONValue
             switch random.next() % 10 {
             case 0..<5:
                 let list = (0...Int(random.next() % 3)).map { _ in component(pick(ids)) }
-                message = ["version": "v1.0", "updateComponents": ["surfaceId": "s", "components": .array(list)]]
+                message = ["version": "v1.0", "updateComponents": ["surfaceId": surface, "components": .array(list)]]
             case 5..<7:
                 let items = (0..<Int(random.next() % 4)).map { _ -> JSONValue in ["label": .string(pick(["x", "y", "z"]))] }
-                message = ["version": "v1.0", "updateDataModel": ["surfaceId": "s", "path": "/items", "value": .array(items)]]
+                message = ["version": "v1.0", "updateDataModel": ["surfaceId": surface, "path": "/items", "value": .array(items)]]
             case 7:
                 if chance(15) {
                     // The surface deleted and made again.
-                    out.append(#"{"version": "v1.0", "deleteSurface": {"surfaceId": "s"}}"#)
-                    message = ["version": "v1.0", "createSurface": ["surfaceId": "s", "catalogId": .string(catalog)]]
+                    out.append(JSONSerializer.string(["version": "v1.0", "deleteSurface": ["surfaceId": surface]]))
+                    message = ["version": "v1.0", "createSurface": ["surfaceId": surface, "catalogId": .string(catalog)]]
                 } else {
-                    message = ["version": "v1.0", "updateDataModel": ["surfaceId": "s", "path": .string(pick(["/items/\(random.next() % 3)/label", "/flag", "/picked"])),
+                    message = ["version": "v1.0", "updateDataModel": ["surfaceId": surface, "path": .string(pick(["/items/\(random.next() % 3)/label", "/flag", "/picked"])),
                                                                      "value": chance(30) ? .null : pick([.string("p"), .bool(true), ["1"]])]]
                 }
             default:
-                message = ["version": "v1.0", "updateDataModel": ["surfaceId": "s", "path": "/name",
+                message = ["version": "v1.0", "updateDataModel": ["surfaceId": surface, "path": "/name",
                                                                  "value": chance(20) ? .null : .string(pick(["Ada", "Bo"]))]]
             }
             out.append(JSONSerializer.string(message))
@@ -196,6 +198,40 @@ import Glibc
                                      + "\n" + Self.firstDifference(plain(streamed), plain(whole)))
                     break
                 }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) streams differ; the first: \(differing.first ?? "")")
+    }
+
+    @Test func `random streams over two replies, the second changing the first's surface, render as fresh hosts do`() {
+        // (A later reply's message may change an earlier reply's surface: that reply renders again where it was.)
+        func plain(_ node: UINode?) -> UINode? {
+            guard var node else { return nil }
+            node.transform { $0.entrance = 0 }
+            return node
+        }
+        var differing: [String] = []
+        for seed in UInt64(1)...(getenv("A2UI_SEEDS").map { UInt64(atoi($0)) } ?? 150) {
+            var random = SeededRandom(state: seed)
+            let first = Self.randomMessages(&random, count: 8, creates: "s", surfaces: ["s", "s", "t"])
+            let second = Self.randomMessages(&random, count: 8, creates: "t", surfaces: ["s", "t"])
+            let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+            let steps = (1...first.count).map { ("m1", $0) } + (1...second.count).map { ("m2", $0) }
+            for (reply, end) in steps {
+                let lines = reply == "m1" ? first : second
+                _ = host.receive(messageID: reply, document: Self.document(lines[..<end], streaming: end < lines.count))
+                guard random.next() % 3 != 0 || end == lines.count else { continue }
+                let fresh = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+                if reply == "m2" { _ = fresh.receive(messageID: "m1", document: Self.document(first[...], streaming: false)) }
+                _ = fresh.receive(messageID: reply, document: Self.document(lines[..<end], streaming: end < lines.count))
+                for shown in reply == "m1" ? ["m1"] : ["m1", "m2"] {
+                    let streamed = host.render(messageID: shown)?.root, whole = fresh.render(messageID: shown)?.root
+                    let cut = whole?.all.contains { $0.type == "error" } ?? false
+                    if !cut, plain(streamed) != plain(whole) {
+                        differing.append("seed \(seed), reply \(shown) after \(reply) line \(end):\n" + Self.firstDifference(plain(streamed), plain(whole)))
+                    }
+                }
+                if !differing.isEmpty { break }
             }
         }
         #expect(differing.isEmpty, "\(differing.count) streams differ; the first: \(differing.first ?? "")")
