@@ -303,6 +303,25 @@ import Testing
         (["path": "/a", "default": "x"], "is a binding with more than a string path"),
     ]
 
+    @Test func `accessibility attributes are checked as the schema has them, and resolved into the node`() throws {
+        func outcome(_ accessibility: JSONValue) -> (errors: [String], props: JSONValue?) {
+            let log = Log()
+            let host = a2uiHost(log)
+            receive(host, jsonl([create(), components([["id": "root", "component": "Text", "text": "hi", "accessibility": accessibility]]),
+                                 data("/label", "Greeting")]))
+            return (log.allErrors, root(host)?.children.first?.props["accessibility"])
+        }
+        let good = outcome(["label": ["path": "/label"], "description": "says hi", "live": "polite", "hidden": false])
+        #expect(good.errors.isEmpty)
+        #expect(good.props == ["label": "Greeting", "description": "says hi", "live": "polite", "hidden": false])
+        for (bad, why) in [(JSONValue("loud"), "accessibility must be an object"), (["live": "loud"], "live must be one of off, polite, assertive, found \"loud\""),
+                           (["live": 1], "live must be one of"), (["label": ["path": "/a", "x": 1]], "label is a binding with more than a string path")] {
+            let (errors, props) = outcome(bad)
+            #expect(props == nil, "\(bad)")
+            #expect(errors.count == 1 && errors.first?.contains("VALIDATION_FAILED") == true && errors.first?.contains(why) == true, "\(errors)")
+        }
+    }
+
     @Test(arguments: malformedDynamics)
     func `a binding or a call not made as the schema has it is refused naming what is wrong`(value: JSONValue, why: String) throws {
         // (A call's catalogId and args read any other way would run it as another call: on the surface's catalog, with none.)

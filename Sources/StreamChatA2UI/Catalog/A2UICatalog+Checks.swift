@@ -90,5 +90,18 @@ extension A2UICatalog {
             default: break
             }
         }
+        // Any component's accessibility attributes (common_types.json AccessibilityAttributes), as a front end maps them
+        // to ARIA: `live` one of its three values, the others well-formed dynamic values.
+        if let accessibility = component.properties["accessibility"] {
+            guard case .object(let a) = accessibility else {
+                throw fail("accessibility", "must be an object of label, description, live and hidden, found \(accessibility.typeName)")
+            }
+            if let live = a["live"], !["off", "polite", "assertive"].contains(live.stringValue ?? "") {
+                throw fail("accessibility", "live must be one of off, polite, assertive, found \(JSONSerializer.string(live))")
+            }
+            for key in ["label", "description", "hidden"] {
+                if let value = a[key], let why = Self.malformedDynamic(value) { throw fail("accessibility", "\(key) \(why)") }
+            }
+        }
     }
 }
