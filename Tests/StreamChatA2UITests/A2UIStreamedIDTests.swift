@@ -237,6 +237,48 @@ import Glibc
         #expect(differing.isEmpty, "\(differing.count) streams differ; the first: \(differing.first ?? "")")
     }
 
+    @Test func `random streams with the user's events between messages end as a host that renders only before each event ends`() {
+        // Typing into bound and unbound fields, check boxes, choices, tabs, modals and taps: the user state and the
+        // data they write survive views made after every message as they survive views made only when needed.
+        func plain(_ node: UINode?) -> UINode? {
+            guard var node else { return nil }
+            node.transform { $0.entrance = 0 }
+            return node
+        }
+        var differing: [String] = []
+        for seed in UInt64(1)...(getenv("A2UI_SEEDS").map { UInt64(atoi($0)) } ?? 150) {
+            var random = SeededRandom(state: seed)
+            let lines = Self.randomMessages(&random, count: 12)
+            let eager = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+            let lazy = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+            let values: [JSONValue] = ["typed", "", true, false, 3, 0, 1, "a", ["b"]]
+            for end in 1...lines.count {
+                for host in [eager, lazy] {
+                    _ = host.receive(messageID: "m", document: Self.document(lines[..<end], streaming: end < lines.count))
+                }
+                _ = eager.render(messageID: "m")
+                guard random.next() % 2 == 0 else { continue }
+                let tree = eager.render(messageID: "m")?.root
+                let other = lazy.render(messageID: "m")?.root
+                if plain(tree) != plain(other) {
+                    differing.append("seed \(seed), before an event after \(end) messages:\n" + Self.firstDifference(plain(tree), plain(other)))
+                    break
+                }
+                let targets = tree?.all.filter { !$0.events.isEmpty } ?? []
+                guard !targets.isEmpty else { continue }
+                let node = targets[Int(random.next() % UInt64(targets.count))]
+                let name = node.events[Int(random.next() % UInt64(node.events.count))]
+                let value = name == "tap" || name == "open" || name == "close" ? nil : values[Int(random.next() % UInt64(values.count))]
+                for host in [eager, lazy] { _ = try? host.handle(AIUIEvent(nodeID: node.id, name: name, value: value), messageID: "m") }
+                _ = eager.render(messageID: "m")
+            }
+            let last = (plain(eager.render(messageID: "m")?.root), plain(lazy.render(messageID: "m")?.root))
+            if differing.isEmpty, last.0 != last.1 { differing.append("seed \(seed), at the end:\n" + Self.firstDifference(last.0, last.1)) }
+            if !differing.isEmpty { break }
+        }
+        #expect(differing.isEmpty, "\(differing.first ?? "")")
+    }
+
     @Test func `a document older than the one the engine read, reaching it later, is left`() {
         let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
         let engine = A2UIRenderer(catalogAliases: ["basic"]).makeEngine()
