@@ -150,6 +150,13 @@ import Glibc
         return out
     }
 
+    /// A tree as a fresh render gives it: entrances (which count renders) left out.
+    static func plain(_ node: UINode?) -> UINode? {
+        guard var node else { return nil }
+        node.transform { $0.entrance = 0 }
+        return node
+    }
+
     /// Where two trees first differ: the node's id in each, its type, props and children's ids.
     static func firstDifference(_ a: UINode?, _ b: UINode?) -> String {
         guard let a, let b else { return "streamed \(a == nil ? "nil" : "a tree"), fresh \(b == nil ? "nil" : "a tree")" }
@@ -165,11 +172,6 @@ import Glibc
 
     /// (A2UI_SEEDS=N runs N streams instead of 300, to look further.)
     @Test func `random message streams render after every message as a fresh render of the same messages does, ops and all`() {
-        func plain(_ node: UINode?) -> UINode? {
-            guard var node else { return nil }
-            node.transform { $0.entrance = 0 }
-            return node
-        }
         var differing: [String] = []
         for seed in UInt64(1)...(getenv("A2UI_SEEDS").map { UInt64(atoi($0)) } ?? 300) {
             var random = SeededRandom(state: seed)
@@ -193,9 +195,9 @@ import Glibc
                 // (Where a limit cuts a tree short, a cycle through a component listed twice, the streamed render may
                 // cut it elsewhere; once the cycle is gone, the renders must agree again.)
                 let cut = whole?.all.contains { $0.type == "error" } ?? false
-                if !cut, plain(streamed) != plain(whole) {
+                if !cut, Self.plain(streamed) != Self.plain(whole) {
                     differing.append("seed \(seed), after \(end) messages:\n" + lines[..<end].joined(separator: "\n")
-                                     + "\n" + Self.firstDifference(plain(streamed), plain(whole)))
+                                     + "\n" + Self.firstDifference(Self.plain(streamed), Self.plain(whole)))
                     break
                 }
             }
@@ -205,11 +207,6 @@ import Glibc
 
     @Test func `random streams over two replies, the second changing the first's surface, render as fresh hosts do`() {
         // (A later reply's message may change an earlier reply's surface: that reply renders again where it was.)
-        func plain(_ node: UINode?) -> UINode? {
-            guard var node else { return nil }
-            node.transform { $0.entrance = 0 }
-            return node
-        }
         var differing: [String] = []
         for seed in UInt64(1)...(getenv("A2UI_SEEDS").map { UInt64(atoi($0)) } ?? 150) {
             var random = SeededRandom(state: seed)
@@ -227,8 +224,8 @@ import Glibc
                 for shown in reply == "m1" ? ["m1"] : ["m1", "m2"] {
                     let streamed = host.render(messageID: shown)?.root, whole = fresh.render(messageID: shown)?.root
                     let cut = whole?.all.contains { $0.type == "error" } ?? false
-                    if !cut, plain(streamed) != plain(whole) {
-                        differing.append("seed \(seed), reply \(shown) after \(reply) line \(end):\n" + Self.firstDifference(plain(streamed), plain(whole)))
+                    if !cut, Self.plain(streamed) != Self.plain(whole) {
+                        differing.append("seed \(seed), reply \(shown) after \(reply) line \(end):\n" + Self.firstDifference(Self.plain(streamed), Self.plain(whole)))
                     }
                 }
                 if !differing.isEmpty { break }
@@ -240,11 +237,6 @@ import Glibc
     @Test func `random streams with the user's events between messages end as a host that renders only before each event ends`() {
         // Typing into bound and unbound fields, check boxes, choices, tabs, modals and taps: the user state and the
         // data they write survive views made after every message as they survive views made only when needed.
-        func plain(_ node: UINode?) -> UINode? {
-            guard var node else { return nil }
-            node.transform { $0.entrance = 0 }
-            return node
-        }
         var differing: [String] = []
         for seed in UInt64(1)...(getenv("A2UI_SEEDS").map { UInt64(atoi($0)) } ?? 150) {
             var random = SeededRandom(state: seed)
@@ -260,8 +252,8 @@ import Glibc
                 guard random.next() % 2 == 0 else { continue }
                 let tree = eager.render(messageID: "m")?.root
                 let other = lazy.render(messageID: "m")?.root
-                if plain(tree) != plain(other) {
-                    differing.append("seed \(seed), before an event after \(end) messages:\n" + Self.firstDifference(plain(tree), plain(other)))
+                if Self.plain(tree) != Self.plain(other) {
+                    differing.append("seed \(seed), before an event after \(end) messages:\n" + Self.firstDifference(Self.plain(tree), Self.plain(other)))
                     break
                 }
                 let targets = tree?.all.filter { !$0.events.isEmpty } ?? []
@@ -272,7 +264,7 @@ import Glibc
                 for host in [eager, lazy] { _ = try? host.handle(AIUIEvent(nodeID: node.id, name: name, value: value), messageID: "m") }
                 _ = eager.render(messageID: "m")
             }
-            let last = (plain(eager.render(messageID: "m")?.root), plain(lazy.render(messageID: "m")?.root))
+            let last = (Self.plain(eager.render(messageID: "m")?.root), Self.plain(lazy.render(messageID: "m")?.root))
             if differing.isEmpty, last.0 != last.1 { differing.append("seed \(seed), at the end:\n" + Self.firstDifference(last.0, last.1)) }
             if !differing.isEmpty { break }
         }
