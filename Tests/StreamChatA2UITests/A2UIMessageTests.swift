@@ -262,6 +262,28 @@ import Testing
         #expect(root(host)?.children.first?.props["text"] == "one")
     }
 
+    @Test func `a reply edited inside a message still being read is read again, as a fresh host reads the new text`() throws {
+        // The reader carries an open string or bracket from one call to the next: an edit there must restart it.
+        let head = JSONSerializer.string(create()) + "\n" + #"{"version": "v1.0", "updateComponents": {"surfaceId": "s", "components": [{"id": "root", "component": "Text", "text": "#
+        // (Then a message on its own line, which the new text applies while the reply still streams.)
+        let next = "\n" + JSONSerializer.string(components([["id": "root", "component": "Text", "text": "next"]])) + "\n"
+        let cases = [(head + #""a"#, head + #"5, "variant": "h1"}]}}"# + next),
+                     (head + #"["#, head + #""b"}]}}"# + next),
+                     (head + #"[1, "#, head + #"7}]}}"# + next)]
+        for (before, after) in cases {
+            let log = Log()
+            let host = a2uiHost(log)
+            receive(host, .string(before), streaming: true)
+            _ = root(host)
+            receive(host, .string(after), streaming: true)
+            let fresh = a2uiHost(Log())
+            receive(fresh, .string(after), streaming: true)
+            #expect(root(fresh)?.children.first?.props["text"] == "next")
+            #expect(A2UIStreamedIDTests.plain(root(host)) == A2UIStreamedIDTests.plain(root(fresh)), "\(after)")
+            #expect(root(fresh)?.children.isEmpty == false, "\(after)")
+        }
+    }
+
     @Test func `an edited reply starts its surfaces over from the new text`() throws {
         let host = a2uiHost(Log())
         receive(host, jsonl([create(), components([["id": "root", "component": "Text", "text": "first"]])]), streaming: true)

@@ -87,6 +87,9 @@ struct A2UIMessageStream {
         var items = mode == .array ? array(text, complete: complete) : []
         // (An array read to its end is followed by values: more messages, another array, a wrapper.)
         if mode == .values { items += values(text, complete: complete) }
+        // The scanners carry what they read (brackets open, a string open) into the next call: the text read last is
+        // what must still be there, not only the last message given.
+        remember(text, 0..<text.count)
         return (items, restarted)
     }
 
@@ -184,7 +187,6 @@ struct A2UIMessageStream {
     /// wrapper's or an array's messages, or a problem; a value over several lines that is not JSON is read again line
     /// by line (see the type's notes).
     private mutating func emitValue(_ text: UnsafeRawBufferPointer, _ range: Range<Int>, into items: inout [Item]) {
-        remember(text, range)
         elementStart = nil
         depth = 0
         inString = false
@@ -270,7 +272,6 @@ struct A2UIMessageStream {
             } else if c == UInt8(ascii: "]") || c == UInt8(ascii: "}") {
                 depth -= 1
                 if depth == 1, let start = elementStart {
-                    remember(text, start..<i + 1)
                     items.append(Self.parse(UnsafeRawBufferPointer(rebasing: text[start..<i + 1]), line: line))
                     elementStart = nil
                     consumed = i + 1
