@@ -282,7 +282,9 @@ typedef int (*sca_send_fn)(void *ctx, const char *call_json, const char *result_
  *  offered again is taken as new.
  *  *out receives the runner; free it with sca_runner_free().
  *  Errors: SCA_E_INVALID_ARGUMENT, SCA_E_INVALID_JSON, SCA_E_REFUSED (the
- *  ledger is in use by another runner).
+ *  ledger is in use by another runner, still after a quarter of a second:
+ *  a child process the host spawned a moment ago holds a copy of the lock
+ *  until it runs its program).
  *  [any-thread] Since 0.1. */
 sca_status sca_runner_new(const char *config_json, sca_runner **out);
 

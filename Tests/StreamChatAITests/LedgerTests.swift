@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import StreamChatAI
 
@@ -40,6 +41,38 @@ import Glibc
         runner.run(try parts(clientCall("c1")), send: r.sender())
         #expect(r.runs.isEmpty)
         #expect(r.sent.first?.1 == .failed(reason: #"The app stopped while the tool "echo" ran; it was not run again."#))
+    }
+
+    /// The ledger's lock taken by another open of its lock file, as another runner (or a child process spawned a
+    /// moment ago, which holds a copy of every open file until it runs its program) holds it.
+    func holdLock(_ path: String) -> Int32 {
+        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd
+    }
+
+    @Test func `a ledger whose lock another holds is refused as in use, after the tries of its wait`() throws {
+        let path = temporaryDirectory() + "/ledger.jsonl"
+        let holder = holdLock(path)
+        defer { close(holder) }
+        let pauses = Mutex(0)
+        let wait = ToolRunLedger.LockWait(attempts: 3, pause: { pauses.withLock { $0 += 1 } })
+        #expect(throws: StreamChatAIError.self) { try ToolRunLedger(path: path, userID: "u1", clientID: "i1", lockWait: wait) }
+        #expect(pauses.withLock { $0 } == 2)
+        do {
+            _ = try ToolRunLedger(path: path, userID: "u1", clientID: "i1", lockWait: wait)
+        } catch {
+            #expect(error.message.contains("is in use by another runner"))
+        }
+    }
+
+    @Test func `a lock let go while the ledger waits for it is taken (a child process spawned a moment ago held a copy)`() throws {
+        let path = temporaryDirectory() + "/ledger.jsonl"
+        let holder = Mutex(holdLock(path))
+        let wait = ToolRunLedger.LockWait(attempts: 3, pause: { holder.withLock { fd in if fd >= 0 { close(fd); fd = -1 } } })
+        let ledger = try ToolRunLedger(path: path, userID: "u1", clientID: "i1", lockWait: wait)
+        #expect(holder.withLock { $0 } == -1)
+        #expect(ledger.records.isEmpty)
     }
 
     @Test func `a line cut short by a crash is dropped and the ledger stays usable`() throws {

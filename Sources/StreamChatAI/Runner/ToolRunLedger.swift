@@ -85,11 +85,24 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the engine'
 
     var temporaryPath: String { path + ".compacting" }
 
+    /// How long a lock held elsewhere is waited for before the ledger is reported in use. A child process being
+    /// spawned (by any thread of the host: an MCP server, a plugin helper) holds a copy of every open file until it
+    /// runs its program, the lock's too, so a ledger let go a moment ago can look held for that moment.
+    struct LockWait: Sendable {
+        /// How many times the lock is tried.
+        var attempts: Int
+        /// What happens between tries.
+        var pause: @Sendable () -> Void
+
+        /// 25 tries 10 ms apart: a quarter of a second for a runner that really holds the ledger to be reported.
+        static let standard = LockWait(attempts: 25, pause: { usleep(10_000) })
+    }
+
     /// Opens (creating it when missing) and locks the ledger at `path`, reads
     /// it, and compacts it when it is due.
     /// - Throws: when the ledger can't be created or read, is locked by another runner, or is damaged.
     init(path: String, userID: String, clientID: String, retention: LedgerRetention = .standard,
-         clock: @escaping @Sendable () -> Int64 = LedgerRetention.now) throws(StreamChatAIError) {
+         clock: @escaping @Sendable () -> Int64 = LedgerRetention.now, lockWait: LockWait = .standard) throws(StreamChatAIError) {
         self.path = path
         self.userID = userID
         self.clientID = clientID
@@ -99,11 +112,16 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the engine'
         if let slash, slash != path.startIndex { try POSIX.makeDirectories(String(path[..<slash])) }
         lockFD = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lockFD >= 0 else { throw POSIX.ioError("cannot open the ledger's lock \(path).lock") }
-        guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
+        var attempt = 1
+        while flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
             let busy = errno == EWOULDBLOCK
-            close(lockFD)
-            if busy { throw StreamChatAIError(.refused, "the ledger \(path) is in use by another runner") }
-            throw POSIX.ioError("cannot lock the ledger \(path)")
+            guard busy, attempt < lockWait.attempts else {
+                close(lockFD)
+                if busy { throw StreamChatAIError(.refused, "the ledger \(path) is in use by another runner") }
+                throw POSIX.ioError("cannot lock the ledger \(path)")
+            }
+            lockWait.pause()
+            attempt += 1
         }
         unlink(temporaryPath)
         fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
