@@ -342,6 +342,14 @@ import Testing
             #expect(props == nil, "\(bad)")
             #expect(errors.count == 1 && errors.first?.contains("VALIDATION_FAILED") == true && errors.first?.contains(why) == true, "\(errors)")
         }
+        // Any component's, whatever its catalog: an app component's too.
+        let place = try AIUIComponentDefinition(json: ["name": "place_card", "parameters": ["type": "object"]])
+        let log = Log()
+        let host = a2uiHost(log, components: [place])
+        receive(host, jsonl([create(catalog: A2UICatalog.defaultAppCatalogID),
+                             components([["id": "root", "component": "PlaceCard", "accessibility": ["live": "loud"]]])]))
+        #expect(root(host)?.children.isEmpty == true)
+        #expect(log.allErrors.count == 1 && log.allErrors.first?.contains("accessibility live must be one of") == true, "\(log.allErrors)")
     }
 
     @Test(arguments: malformedDynamics)

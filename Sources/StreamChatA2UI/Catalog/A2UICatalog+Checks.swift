@@ -90,18 +90,26 @@ extension A2UICatalog {
             default: break
             }
         }
-        // Any component's accessibility attributes (common_types.json AccessibilityAttributes), as a front end maps them
-        // to ARIA: `live` one of its three values, the others well-formed dynamic values.
-        if let accessibility = component.properties["accessibility"] {
-            guard case .object(let a) = accessibility else {
-                throw fail("accessibility", "must be an object of label, description, live and hidden, found \(accessibility.typeName)")
-            }
-            if let live = a["live"], !["off", "polite", "assertive"].contains(live.stringValue ?? "") {
-                throw fail("accessibility", "live must be one of off, polite, assertive, found \(JSONSerializer.string(live))")
-            }
-            for key in ["label", "description", "hidden"] {
-                if let value = a[key], let why = Self.malformedDynamic(value) { throw fail("accessibility", "\(key) \(why)") }
-            }
+    }
+
+    /// Checks what any component may carry, whatever its catalog: its accessibility attributes (common_types.json
+    /// AccessibilityAttributes), as a front end maps them to ARIA: `live` one of its three values, the others
+    /// well-formed dynamic values.
+    /// - Throws: ``A2UIProblem`` `VALIDATION_FAILED` at the property's pointer.
+    static func checkCommon(_ component: A2UIComponent, at path: String) throws(A2UIProblem) {
+        guard let accessibility = component.properties["accessibility"] else { return }
+        func fail(_ why: String) -> A2UIProblem {
+            A2UIProblem(A2UIProblem.Code.validationFailed, "Validation failed for component '\(component.type)' (\(component.id)): accessibility \(why)",
+                        path: path + "/accessibility")
+        }
+        guard case .object(let a) = accessibility else {
+            throw fail("must be an object of label, description, live and hidden, found \(accessibility.typeName)")
+        }
+        if let live = a["live"], !["off", "polite", "assertive"].contains(live.stringValue ?? "") {
+            throw fail("live must be one of off, polite, assertive, found \(JSONSerializer.string(live))")
+        }
+        for key in ["label", "description", "hidden"] {
+            if let value = a[key], let why = malformedDynamic(value) { throw fail("\(key) \(why)") }
         }
     }
 }

@@ -15,14 +15,7 @@ extension A2UIEvaluator {
                 out += "${"
                 reader.i += 3
             } else if c == "$", reader.peek(1) == "{" {
-                let start = reader.i
-                reader.i += 2
-                let value = try self.value(&reader, scope, depth: depth, level: 1)
-                reader.skipSpaces()
-                guard let close = reader.peek() else { throw reader.failure("Unclosed interpolation opened", at: start) }
-                guard close == "}" else { throw reader.failure("Unexpected characters after the expression", at: reader.i) }
-                reader.i += 1
-                out += A2UICoercion.string(value)
+                out += A2UICoercion.string(try interpolation(&reader, scope, depth: depth, level: 1))
             } else {
                 out.append(c)
                 reader.i += 1
@@ -57,15 +50,7 @@ extension A2UIEvaluator {
         r.skipSpaces()
         guard let c = r.peek() else { throw r.failure("Unclosed interpolation", at: r.i) }
         if c == "'" || c == "\"" { return .string(try literal(&r, quote: c)) }
-        if c == "$", r.peek(1) == "{" {
-            let start = r.i
-            r.i += 2
-            let inner = try value(&r, scope, depth: depth, level: level + 1)
-            r.skipSpaces()
-            guard r.peek() == "}" else { throw r.failure("Unclosed interpolation opened", at: start) }
-            r.i += 1
-            return inner
-        }
+        if c == "$", r.peek(1) == "{" { return try interpolation(&r, scope, depth: depth, level: level + 1) }
         if c.isNumber || (c == "-" && r.peek(1)?.isNumber == true) { return try number(&r) }
         let start = r.i
         if let name = r.identifier() {
@@ -86,6 +71,18 @@ extension A2UIEvaluator {
         }
         guard !path.isEmpty else { throw r.failure("Expected a value", at: r.i) }
         return resolve(["path": .string(path)], scope, depth: depth)
+    }
+
+    /// `${value}`, the reader at its `$`: in the template's text, and nested in another interpolation alike.
+    private mutating func interpolation(_ r: inout ExpressionReader, _ scope: A2UIScope, depth: Int, level: Int) throws(A2UIProblem) -> JSONValue {
+        let start = r.i
+        r.i += 2
+        let inner = try value(&r, scope, depth: depth, level: level)
+        r.skipSpaces()
+        guard let close = r.peek() else { throw r.failure("Unclosed interpolation opened", at: start) }
+        guard close == "}" else { throw r.failure("Unexpected characters after the expression", at: r.i) }
+        r.i += 1
+        return inner
     }
 
     /// `name(key: value, …)`, the reader at its `(`.

@@ -66,9 +66,8 @@ struct A2UIMessageStream {
             if restarted { elements = 0 }
             defer { elements = list.count }
             return (list[elements...].enumerated().map { .message($0.element, line: elements + $0.offset + 1) }, restarted)
-        case .object(let o):
-            if case .array(let list)? = o["messages"], o["version"] == nil { return advance(.array(list), complete: complete) }
-            return advance(.array([content]), complete: complete)
+        case .object:
+            return advance(.array(Self.messages(in: content)), complete: complete)
         default:
             return ([.problem(A2UIProblem(A2UIProblem.Code.validationFailed, "an a2ui document's content is JSONL text or a JSON array of messages, found \(content.typeName)"))], false)
         }
@@ -193,18 +192,7 @@ struct A2UIMessageStream {
         escaped = false
         let piece = UnsafeRawBufferPointer(rebasing: text[range])
         do {
-            switch try JSONParser.parse(piece, limits: Self.limits) {
-            case .array(let list):
-                items += list.map { .message($0, line: valueLine) }
-            case .object(let o) where o["version"] == nil:
-                if case .array(let list)? = o["messages"] {
-                    items += list.map { .message($0, line: valueLine) }
-                } else {
-                    items.append(.message(.object(o), line: valueLine))
-                }
-            case let value:
-                items.append(.message(value, line: valueLine))
-            }
+            items += Self.messages(in: try JSONParser.parse(piece, limits: Self.limits)).map { .message($0, line: valueLine) }
         } catch {
             guard error.kind != .limitExceeded, valueLine < line else {
                 items.append(.problem(Self.problem(error, line: valueLine)))
@@ -320,6 +308,16 @@ struct A2UIMessageStream {
             return .message(try JSONParser.parse(bytes, limits: limits), line: line)
         } catch {
             return .problem(problem(error, line: line))
+        }
+    }
+
+    /// The messages a JSON value holds: an array's items, a `{"messages": [...]}` wrapper's (an object with no version
+    /// of its own), else the value itself.
+    private static func messages(in value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .array(let list): return list
+        case .object(let o) where o["version"] == nil: if case .array(let list)? = o["messages"] { return list } else { return [value] }
+        default: return [value]
         }
     }
 

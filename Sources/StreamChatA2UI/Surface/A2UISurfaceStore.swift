@@ -148,12 +148,13 @@ struct A2UISurfaceStore: Sendable {
             if let catalogID = c.catalogID, !knownCatalogs.contains(catalogID) {
                 throw A2UIProblem(A2UIProblem.Code.catalogNotFound, "Catalog not found: \(catalogID) (component \(c.id))", surfaceID: surface.id, path: "\(path)/\(i)/catalogId")
             }
-            if let spec = catalog.spec(c.type) {
-                do { try catalog.check(c, spec: spec, at: "\(path)/\(i)") } catch {
-                    var problem = error
-                    problem.surfaceID = surface.id
-                    throw problem
-                }
+            do {
+                try A2UICatalog.checkCommon(c, at: "\(path)/\(i)")
+                if let spec = catalog.spec(c.type) { try catalog.check(c, spec: spec, at: "\(path)/\(i)") }
+            } catch {
+                var problem = error
+                problem.surfaceID = surface.id
+                throw problem
             }
         }
         let added = components.filter { surface.components[$0.id] == nil }.count

@@ -114,7 +114,10 @@ final class ToolRunLedger: @unchecked Sendable {  // used only under the engine'
         guard lockFD >= 0 else { throw POSIX.ioError("cannot open the ledger's lock \(path).lock") }
         var attempt = 1
         while flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
-            let busy = errno == EWOULDBLOCK
+            let error = errno
+            // (A signal in the call, a child process ending say, is no answer: asked again at once.)
+            if error == EINTR { continue }
+            let busy = error == EWOULDBLOCK
             guard busy, attempt < lockWait.attempts else {
                 close(lockFD)
                 if busy { throw StreamChatAIError(.refused, "the ledger \(path) is in use by another runner") }
