@@ -254,6 +254,50 @@ import Testing
         #expect(log.allErrors.first?.contains("line 2: INVALID_JSON: the message is not JSON") == true, "\(log.allErrors)")
     }
 
+    /// Messages that set the root's text to each of `texts`, written as JSONL or pretty-printed.
+    func texts(_ texts: [String], pretty: Bool) -> [String] {
+        texts.map { JSONSerializer.string(components([["id": "root", "component": "Text", "text": .string($0)]]), style: pretty ? .pretty : .compact) }
+    }
+
+    @Test(arguments: [false, true])
+    func `a message cut between two tokens ends where the next line begins a message, and the messages after it apply as they arrive`(pretty: Bool) throws {
+        // A line cut after a comma is still the start of some JSON: it was read on into the next lines, so with JSONL the
+        // messages after it waited for the end of the reply, and pretty-printed ones were lost in its lines.
+        let cut = String(JSONSerializer.string(create("t")).prefix { $0 != "," }) + ","
+        let later = texts(["one", "two", "three"], pretty: pretty)
+        let content = ([JSONSerializer.string(create()), cut] + later).joined(separator: "\n")
+        let log = Log()
+        let host = a2uiHost(log)
+        var text = JSONSerializer.string(create()) + "\n" + cut
+        for (message, shown) in zip(later, ["one", "two", "three"]) {
+            text += "\n" + message
+            receive(host, .string(text + (pretty ? "" : "\n")), streaming: true)
+            #expect(root(host)?.children.first?.props["text"] == .string(shown), "\(text)")
+        }
+        #expect(log.allErrors == ["a2ui line 2: INVALID_JSON: the message is not JSON (unexpected end of input in an object: expected a key in double quotes at byte \(cut.utf8.count) ($)); it is skipped"])
+        for (how, shown, errors) in renders(content) {
+            #expect(shown == "three", "\(how)")
+            #expect(errors.count == 1 && errors.first?.contains("line 2: INVALID_JSON: the message is not JSON") == true, "\(how): \(errors)")
+        }
+    }
+
+    @Test func `a message broken further in than it began is still reported whole, and the message after it applies`() throws {
+        // An object missing its comma in a message's list begins a line, but further in than the message: the message is
+        // read to its close and reported as one problem, as any other broken message over several lines is.
+        // (Early in a long message: the message is looked at again after that line, while it is still open.)
+        let names = (0..<40).map { "t\($0)" }
+        let items = JSONSerializer.string(components([["id": "root", "component": "Column", "children": .array(names.map { .string($0) })]]
+                                                     + names.map { ["id": .string($0), "component": "Text", "text": "x"] }), style: .pretty)
+        let broken = items.replacing("},\n      {\n        \"id\": \"t1\"", with: "}\n      {\n        \"id\": \"t1\"")
+        try #require(broken != items)
+        let lines = broken.split(separator: "\n").count
+        let content = JSONSerializer.string(create()) + "\n" + broken + "\n" + texts(["after"], pretty: true)[0]
+        for (how, shown, errors) in renders(content) {
+            #expect(shown == "after", "\(how)")
+            #expect(errors.count == 1 && errors.first?.contains("line 2: INVALID_JSON: lines 2–\(lines + 1) are not JSON") == true, "\(how): \(errors)")
+        }
+    }
+
     @Test func `a JSON array streamed in text applies each message as soon as it closes`() throws {
         let host = a2uiHost(Log())
         let text = JSONSerializer.string(.array([create(), components([["id": "root", "component": "Text", "text": "one"]])]))

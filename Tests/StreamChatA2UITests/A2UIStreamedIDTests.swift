@@ -271,6 +271,55 @@ import Glibc
         #expect(differing.isEmpty, "\(differing.first ?? "")")
     }
 
+    /// Reads `text` as one reply's A2UI content, cut into pieces at `ends` while it streams: its last render and problems.
+    static func read(_ text: String, ends: [String.Index]) -> (root: UINode?, errors: [String]) {
+        let log = Log()
+        let host = a2uiHost(log, renderer: A2UIRenderer(catalogAliases: ["basic"]))
+        for end in ends { receive(host, .string(String(text[..<end])), streaming: true) }
+        receive(host, .string(text))
+        return (plain(host.render(messageID: "m")?.root), log.allErrors)
+    }
+
+    /// (A2UI_SEEDS=N runs N contents instead of 150, to look further.)
+    @Test func `random contents with messages cut short read alike whole, in pieces and a line at a time, and a cut JSONL message loses only itself`() throws {
+        var differing: [String] = []
+        for seed in UInt64(1)...(getenv("A2UI_SEEDS").map { UInt64(atoi($0)) } ?? 150) {
+            var random = SeededRandom(state: seed)
+            let pretty = seed % 2 == 0
+            let messages = try Self.randomMessages(&random, count: 10).map {
+                pretty ? JSONSerializer.string(try JSONParser.parse($0), style: .pretty) : $0
+            }
+            // Copies of some messages cut short anywhere (between tokens, in a string, in a number), among the messages.
+            var lines = messages
+            var cuts = 0
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let copy = Array(messages[Int(random.next() % UInt64(messages.count))].utf8)
+                lines.insert(String(decoding: copy[..<(1 + Int(random.next() % UInt64(copy.count - 1)))], as: UTF8.self),
+                             at: Int(random.next() % UInt64(lines.count + 1)))
+                cuts += 1
+            }
+            let text = lines.joined(separator: "\n") + "\n"
+            var pieces: [String.Index] = []
+            var end = 0
+            while end < text.utf8.count {
+                end = min(text.utf8.count, end + 1 + Int(random.next() % 40))
+                pieces.append(text.utf8.index(text.utf8.startIndex, offsetBy: end))
+            }
+            let byLine = text.indices.filter { text[$0] == "\n" }
+            let whole = Self.read(text, ends: [])
+            for (how, got) in [("in pieces", Self.read(text, ends: pieces)), ("a line at a time", Self.read(text, ends: byLine))]
+            where got.root != whole.root || got.errors != whole.errors {
+                differing.append("seed \(seed), \(how):\n\(text)\n" + Self.firstDifference(got.root, whole.root)
+                                 + "\nerrors \(got.errors)\nwhole  \(whole.errors)")
+            }
+            let invalid = whole.errors.filter { $0.contains("INVALID_JSON") }.count
+            if !pretty, whole.root != Self.read(messages.joined(separator: "\n") + "\n", ends: []).root || !(1...cuts).contains(invalid) {
+                differing.append("seed \(seed): the cut lines lost more than themselves:\n\(text)\n\(whole.errors)")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) contents differ; the first: \(differing.first ?? "")")
+    }
+
     @Test func `a document older than the one the engine read, reaching it later, is left`() {
         let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
         let engine = A2UIRenderer(catalogAliases: ["basic"]).makeEngine()

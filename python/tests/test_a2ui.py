@@ -204,6 +204,22 @@ def test_a_broken_pretty_printed_message_is_one_problem_and_the_lines_after_it_a
     assert len(host.problems) == 1 and f"line 1: INVALID_JSON: lines 1–{lines} are not JSON" in host.problems[0]
 
 
+@pytest.mark.parametrize("indent", [None, 2])
+def test_the_messages_after_a_message_cut_between_two_tokens_apply_as_they_arrive(host, indent):
+    # The cut line is still the start of some JSON; the next line, a message as far in as it began, ends it.
+    stream = v10_stream()
+    cut = json.dumps(stream[1])[:json.dumps(stream[1]).index(",") + 1]
+    text = "\n".join([json.dumps(stream[0], indent=indent), cut] + [json.dumps(m, indent=indent) for m in stream[1:]])
+    text += "\n"
+    host.receive("m1", a2ui(text, "streaming"))
+    assert by_id(host.render("m1"), "t1")["props"]["text"] == "Ada"
+    host.receive("m1", a2ui(text))
+    assert by_id(host.render("m1"), "t1")["props"]["text"] == "Ada"
+    line = 2 if indent is None else json.dumps(stream[0], indent=indent).count("\n") + 2
+    assert host.problems == [f"a2ui line {line}: INVALID_JSON: the message is not JSON (unexpected end of input in an object: "
+                             f"expected a key in double quotes at byte {len(cut)} ($)); it is skipped"]
+
+
 def test_the_capabilities_name_the_catalog_and_the_options_are_read():
     h = UIHost(renderers=["a2ui"], renderer_options={"a2ui": {"app_catalog_id": "example.com:catalog", "remove_components": ["Video"]}})
     [renderer] = h.capabilities["renderers"]

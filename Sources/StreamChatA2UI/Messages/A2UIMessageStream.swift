@@ -21,6 +21,10 @@ import Musl
 /// whose first line is no start of any JSON (it breaks off inside a string,
 /// which JSON strings never do, or has a character no JSON has there) ends
 /// with that line, so a broken JSONL line is reported at its end, as before.
+/// A value cut short between two tokens is still the start of some JSON: it
+/// ends before a line, as far in as it began, that starts an object or an
+/// array it cannot hold (the next message), and is reported; the messages from
+/// there on apply as they arrive.
 ///
 /// When a new version of the content is not the old one grown (the agent
 /// edited it), the stream says so and starts over.
@@ -48,6 +52,11 @@ struct A2UIMessageStream {
     /// In text of values: the line where the value being read began, and whether it is a bare piece (not an object
     /// or an array: read to its line's end).
     private var valueLine = 1, isBare = false
+    /// In text of values: how many bytes the value being read had when it was last found to be JSON cut short
+    /// (see ``newValueStart(_:_:final:)``), and the bytes read again by those checks and by what they broke off, held to
+    /// a budget in proportion to the text read so far (so that no input makes the reading quadratic, and streamed
+    /// or whole, the same checks are made).
+    private var checkedSize = 0, reread = 0
     /// Set when the array nested past the limit: the rest of the content is not read, however it grows (the same
     /// content read whole and read as it streams gives the same messages).
     private var abandoned = false
@@ -111,7 +120,24 @@ struct A2UIMessageStream {
 
     private mutating func values(_ text: UnsafeRawBufferPointer, complete: Bool) -> [Item] {
         var items: [Item] = []
-        var i = max(searched, consumed)
+        scan(text, from: max(searched, consumed), into: &items)
+        searched = text.count
+        // The reply ended inside a value: one cut short before a line that began a new value is read from there.
+        while complete, let start = elementStart {
+            guard let next = newValueStart(text, start..<text.count, final: true) else {
+                emitValue(text, start..<text.count, into: &items)
+                consumed = text.count
+                break
+            }
+            breakOff(text, start..<next, into: &items)
+            scan(text, from: next, into: &items)
+        }
+        return items
+    }
+
+    /// Reads the values of `text` from `offset` to its end (see the type's notes).
+    private mutating func scan(_ text: UnsafeRawBufferPointer, from offset: Int, into items: inout [Item]) {
+        var i = offset
         while i < text.count {
             let c = text[i]
             guard let start = elementStart else {
@@ -123,6 +149,7 @@ struct A2UIMessageStream {
                     valueLine = line
                     isBare = c != UInt8(ascii: "{") && c != UInt8(ascii: "[")
                     depth = isBare ? 0 : 1
+                    checkedSize = 0
                 }
                 i += 1
                 continue
@@ -132,6 +159,10 @@ struct A2UIMessageStream {
                 if isBare || inString || isBroken(text, start..<i) {
                     emitValue(text, start..<i, into: &items)
                     consumed = i + 1
+                } else if let next = newValueStart(text, start..<i, final: false) {
+                    breakOff(text, start..<next, into: &items)
+                    i = next
+                    continue
                 }
                 line += 1
             } else if !isBare {
@@ -160,12 +191,62 @@ struct A2UIMessageStream {
             }
             i += 1
         }
-        searched = text.count
-        if complete, let start = elementStart {
-            emitValue(text, start..<text.count, into: &items)
-            consumed = text.count
+    }
+
+    /// Where a line began a new value that the value being read (`range` of `text`, past its first line) cannot hold:
+    /// that value was cut short before it (a JSONL line, or a pretty-printed message, cut off between two tokens, and
+    /// the next message after it), so it ends at that line, and the messages after it apply as they arrive rather than
+    /// waiting for brackets that never close, or being lost in the value's lines. Nil when the value may still be JSON,
+    /// or is broken elsewhere (read to its close as before, and reported whole).
+    ///
+    /// Looked for at a line's end once the value has doubled since it was last found to be JSON cut short, and at the
+    /// reply's end (`final`), so the checks read each value's bytes about twice; with what a break reads again, held to
+    /// a budget in proportion to the text.
+    private mutating func newValueStart(_ text: UnsafeRawBufferPointer, _ range: Range<Int>, final: Bool) -> Int? {
+        guard !isBare, valueLine < line || final, final || range.count >= 2 * checkedSize,
+              reread <= 4 * range.upperBound + 65_536 else { return nil }
+        checkedSize = range.count
+        reread += range.count
+        let at: Int
+        do {
+            _ = try JSONParser.parse(UnsafeRawBufferPointer(rebasing: text[range]), limits: Self.limits)
+            return nil
+        } catch {
+            guard error.kind != .limitExceeded, error.offset < range.count else { return nil }
+            at = range.lowerBound + error.offset
         }
-        return items
+        // Only where the value could not go on because a line began a new object or array as far in as the value began
+        // (messages one after another start alike; an object missing its comma in a message's list is further in, and
+        // the message is reported whole).
+        guard text[at] == UInt8(ascii: "{") || text[at] == UInt8(ascii: "["),
+              let lineStart = Self.lineStart(text, before: at, from: range.lowerBound), lineStart > range.lowerBound,
+              let valueLineStart = Self.lineStart(text, before: range.lowerBound, from: 0),
+              at - lineStart == range.lowerBound - valueLineStart else { return nil }
+        reread += range.upperBound - lineStart
+        return lineStart
+    }
+
+    /// Where the line of `text` holding `offset` starts, when only spaces come before `offset` on it; nil when other
+    /// bytes do. (Looked for no further back than `floor`, which counts as a line's start.)
+    private static func lineStart(_ text: UnsafeRawBufferPointer, before offset: Int, from floor: Int) -> Int? {
+        var start = offset
+        while start > floor, text[start - 1] != 0x0A {
+            guard isSpace(text[start - 1]) else { return nil }
+            start -= 1
+        }
+        return start
+    }
+
+    /// Reports `range` of `text`, the lines of a value cut short before a line that began a new value, line by line
+    /// (a whole message among them still applies), and makes the scanner read on from the line after it.
+    private mutating func breakOff(_ text: UnsafeRawBufferPointer, _ range: Range<Int>, into items: inout [Item]) {
+        readLineByLine(UnsafeRawBufferPointer(rebasing: text[range]), firstLine: valueLine, into: &items)
+        line = valueLine + text[range].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        elementStart = nil
+        depth = 0
+        inString = false
+        escaped = false
+        consumed = range.upperBound
     }
 
     /// Whether the value being read, `range` of `text` at the end of its first line, is not the start of any JSON: it
