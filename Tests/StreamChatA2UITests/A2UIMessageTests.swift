@@ -298,6 +298,21 @@ import Testing
         }
     }
 
+    @Test func `an array left open at the end says whether a message was lost in it`() throws {
+        let messages = [create(), components([["id": "root", "component": "Text", "text": "hi"]])]
+        let whole = JSONSerializer.string(.array(messages), style: .pretty)
+        let open = String(whole.dropLast())  // the closing bracket
+        let cut = String(open.dropLast(30))  // and the end of the last message
+        for (content, problem, shown) in [(open, "the content's JSON array is not closed", "hi"),
+                                          (cut, "the content's JSON array is not closed; its last message is not read", nil)] {
+            let log = Log()
+            let host = a2uiHost(log)
+            receive(host, .string(content))
+            #expect(root(host)?.children.first?.props["text"] == shown.map { .string($0) })
+            #expect(log.allErrors.count == 1 && log.allErrors.first?.hasSuffix(problem) == true, "\(log.allErrors)")
+        }
+    }
+
     @Test func `a JSON array streamed in text applies each message as soon as it closes`() throws {
         let host = a2uiHost(Log())
         let text = JSONSerializer.string(.array([create(), components([["id": "root", "component": "Text", "text": "one"]])]))

@@ -375,7 +375,10 @@ struct A2UIMessageStream {
         }
         searched = i
         if complete && (depth != 0 || inString) {
-            items.append(.problem(A2UIProblem(A2UIProblem.Code.invalidJSON, "the content's JSON array is not closed; its last message is not read", line: line)))
+            // (Its messages that closed were read; only one still open when the reply ended is lost.)
+            let lost = elementStart == nil ? "" : "; its last message is not read"
+            items.append(.problem(A2UIProblem(A2UIProblem.Code.invalidJSON, "the content's JSON array is not closed" + lost, line: line)))
+            elementStart = nil
             depth = 0
             inString = false
         }
