@@ -198,16 +198,29 @@ final class A2UIEngine: AIUINodeFinishingEngine {
             while let surface = surfaces.popLast() {
                 let (id, first) = (surface.id, nodes.isEmpty)
                 var changes = surface.changes
-                if everything { changes.all = true }
-                if completed { changes.completed = true }
                 let cache = s.cache(of: id)
+                // (After a view that ran out of the node budget, its kept nodes are cut short: see `isOverBudget`.)
+                if everything || cache.wasOverBudget { changes.all = true }
+                if completed { changes.completed = true }
                 let evaluator = A2UIEvaluator(surfaceID: id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs,
                                               pointers: cache.pointers, external: hooks.external)
                 do {
                     var builder = A2UIIRBuilder(surface: consume surface, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
                                                 isComplete: !document.isStreaming, host: hooks.host, evaluator: consume evaluator,
                                                 cache: cache, changes: consume changes)
-                    nodes.append(builder.build())
+                    var node = builder.build()
+                    if builder.isOverBudget && builder.takesKeptNodes {
+                        // Made again without them, as a fresh view makes it.
+                        let again = builder.surface
+                        builder = A2UIIRBuilder(surface: again, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
+                                                isComplete: !document.isStreaming, host: hooks.host,
+                                                evaluator: A2UIEvaluator(surfaceID: id, model: again.dataModel, knownCatalogs: renderer.knownCatalogs,
+                                                                         pointers: cache.pointers, external: hooks.external),
+                                                cache: cache, changes: A2UIChanges(all: true))
+                        node = builder.build()
+                    }
+                    cache.wasOverBudget = builder.isOverBudget
+                    nodes.append(node)
                     problems += builder.problems
                 }
                 s.store.clearChanges(of: id)

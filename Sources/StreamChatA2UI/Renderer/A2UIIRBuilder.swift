@@ -66,6 +66,13 @@ struct A2UIIRBuilder {
         view = cache.view
     }
 
+    /// Whether this view ran out of the node budget. Where a view taking kept nodes runs out differs from where a view
+    /// making every node does (a kept tree counts as its size at once), so such a view is made again without them:
+    /// streamed or read whole, a surface shows the same nodes.
+    var isOverBudget: Bool { made > Self.maxNodes }
+    /// Whether this view may take kept nodes.
+    var takesKeptNodes: Bool { reuse }
+
     mutating func report(_ code: String, _ message: String) {
         problems.append(A2UIProblem(code, message, surfaceID: surface.id))
     }

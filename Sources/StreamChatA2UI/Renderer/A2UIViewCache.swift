@@ -25,6 +25,9 @@ final class A2UIViewCache: @unchecked Sendable {
     @exclusivity(unchecked) private var pathReaders = A2UIPathReaders()
     /// The size of the last tree, to notice when the cache holds mostly nodes no longer shown.
     @exclusivity(unchecked) var lastSize = 0
+    /// Whether the last view ran out of the node budget: its kept nodes hold trees cut short where that view's count
+    /// ran out, which a later view, counting otherwise, must not take (see ``A2UIIRBuilder/isOverBudget``).
+    @exclusivity(unchecked) var wasOverBudget = false
     /// The surface's own node as the last view gave it (its child is let go before the next view is made).
     @exclusivity(unchecked) var surface: UINode?
     /// The kept node of the root, as the last view made it (nil when it was not kept). There is one only once the
