@@ -295,6 +295,31 @@ import Glibc
         #expect(streamed.root == whole.root, "\(Self.firstDifference(streamed.root, whole.root))")
     }
 
+    @Test func `a view made again over the node budget tells what the media policy withheld once`() throws {
+        let log = Log()
+        let place = try AIUIComponentDefinition(json: ["name": "place_card", "parameters": ["type": "object"]])
+        let host = a2uiHost(log, components: [place])
+        var messages = [create(),
+                        components([["id": "root", "component": "Column", "children": ["card", "plans"]],
+                                    ["id": "card", "component": "place_card", "image_url": ["path": "/u"]],
+                                    ["id": "plan", "component": "Column", "children": []],
+                                    ["id": "plans", "component": "List", "children": ["plan"]]]),
+                        ["version": "v1.0", "updateDataModel": ["surfaceId": "s", "path": "/u", "value": "javascript:a"]]]
+        receive(host, jsonl(messages), streaming: true)
+        _ = host.render(messageID: "m")
+        // The card's URL changes and the list comes to list a column that lists it: the next view takes the kept trees,
+        // runs out of the budget, and is made again.
+        messages += [components([["id": "plan", "component": "Column", "children": ["plans", "plans"]],
+                                 ["id": "plans", "component": "List", "children": ["plan", "plan", "plan"]]]),
+                     ["version": "v1.0", "updateDataModel": ["surfaceId": "s", "path": "/u", "value": "javascript:b"]]]
+        let before = log.allErrors.count
+        receive(host, jsonl(messages), streaming: true)
+        let tree = host.render(messageID: "m")?.root
+        #expect(tree?.all.contains { $0.props["message"] == "too many nodes" } == true)
+        #expect(tree?.find("card") != nil && tree?.find("card")?.props["image_url"] == nil)
+        #expect(log.allErrors[before...].filter { $0.contains("javascript:b") }.count == 1, "\(log.allErrors)")
+    }
+
     /// Reads `text` as one reply's A2UI content, cut into pieces at `ends` while it streams (rendered after each when
     /// `rendering`): its last render and problems.
     static func read(_ text: String, ends: [String.Index], rendering: Bool = false) -> (root: UINode?, errors: [String]) {

@@ -208,9 +208,11 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                     var builder = A2UIIRBuilder(surface: consume surface, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
                                                 isComplete: !document.isStreaming, host: hooks.host, evaluator: consume evaluator,
                                                 cache: cache, changes: consume changes)
+                    let refusedBefore = hooks.pass?.refused.count ?? 0
                     var node = builder.build()
                     if builder.isOverBudget && builder.takesKeptNodes {
-                        // Made again without them, as a fresh view makes it.
+                        // Made again without them, as a fresh view makes it (what the first making withheld is told once).
+                        hooks.pass?.refused.removeSubrange(refusedBefore...)
                         let again = builder.surface
                         builder = A2UIIRBuilder(surface: again, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
                                                 isComplete: !document.isStreaming, host: hooks.host,

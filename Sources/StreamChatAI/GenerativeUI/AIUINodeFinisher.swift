@@ -62,7 +62,8 @@ package final class AIUIRenderPass: @unchecked Sendable {
     let policy: AIUIPolicy
     let next: Int
     @exclusivity(unchecked) var fresh = false
-    @exclusivity(unchecked) var refused: [String] = []
+    /// The media the pass withheld, told as problems once the render is made.
+    @exclusivity(unchecked) package var refused: [String] = []
 
     /// Which reply's pass this is: the same on each of its renders, another for another reply (or host). An engine
     /// keeping nodes made under one reuses them under that one only.
