@@ -207,14 +207,8 @@ struct A2UIMessageStream {
               reread <= 4 * range.upperBound + 65_536 else { return nil }
         checkedSize = range.count
         reread += range.count
-        let at: Int
-        do {
-            _ = try JSONParser.parse(UnsafeRawBufferPointer(rebasing: text[range]), limits: Self.limits)
-            return nil
-        } catch {
-            guard error.kind != .limitExceeded, error.offset < range.count else { return nil }
-            at = range.lowerBound + error.offset
-        }
+        guard let error = Self.failure(text, range), error.kind != .limitExceeded, error.offset < range.count else { return nil }
+        let at = range.lowerBound + error.offset
         // Only where the value could not go on because a line began a new object or array as far in as the value began
         // (messages one after another start alike; an object missing its comma in a message's list is further in, and
         // the message is reported whole).
@@ -250,16 +244,21 @@ struct A2UIMessageStream {
     }
 
     /// Whether the value being read, `range` of `text` at the end of its first line, is not the start of any JSON: it
-    /// then ends there, as a broken JSONL line does, rather than waiting for brackets that may never close. (A value
-    /// past its first line is read to its close: one broken there is read again line by line.)
+    /// then ends there, as a broken JSONL line does, rather than waiting for brackets that may never close. (Past its
+    /// first line, a value ends early only before a new one: see ``newValueStart(_:_:final:)``.)
     private func isBroken(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
-        guard valueLine == line else { return false }
+        guard valueLine == line, let error = Self.failure(text, range) else { return false }
+        // (Only the end of the input is missing when the problem is at the end.)
+        return error.kind == .limitExceeded || error.offset < range.count
+    }
+
+    /// Why `range` of `text` is not JSON, or nil when it is.
+    private static func failure(_ text: UnsafeRawBufferPointer, _ range: Range<Int>) -> JSONError? {
         do {
-            _ = try JSONParser.parse(UnsafeRawBufferPointer(rebasing: text[range]), limits: Self.limits)
-            return false
+            _ = try JSONParser.parse(UnsafeRawBufferPointer(rebasing: text[range]), limits: limits)
+            return nil
         } catch {
-            // (Only the end of the input is missing when the problem is at the end.)
-            return error.kind == .limitExceeded || error.offset < range.count
+            return error
         }
     }
 

@@ -202,23 +202,21 @@ final class A2UIEngine: AIUINodeFinishingEngine {
                 // (After a view that ran out of the node budget, its kept nodes are cut short: see `isOverBudget`.)
                 if everything || cache.wasOverBudget { changes.all = true }
                 if completed { changes.completed = true }
-                let evaluator = A2UIEvaluator(surfaceID: id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs,
-                                              pointers: cache.pointers, external: hooks.external)
+                func makeBuilder(_ surface: consuming A2UISurface, _ changes: consuming A2UIChanges) -> A2UIIRBuilder {
+                    let evaluator = A2UIEvaluator(surfaceID: id, model: surface.dataModel, knownCatalogs: renderer.knownCatalogs,
+                                                  pointers: cache.pointers, external: hooks.external)
+                    return A2UIIRBuilder(surface: surface, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
+                                         isComplete: !document.isStreaming, host: hooks.host, evaluator: evaluator,
+                                         cache: cache, changes: changes)
+                }
                 do {
-                    var builder = A2UIIRBuilder(surface: consume surface, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
-                                                isComplete: !document.isStreaming, host: hooks.host, evaluator: consume evaluator,
-                                                cache: cache, changes: consume changes)
+                    var builder = makeBuilder(consume surface, consume changes)
                     let refusedBefore = hooks.pass?.refused.count ?? 0
                     var node = builder.build()
                     if builder.isOverBudget && builder.takesKeptNodes {
                         // Made again without them, as a fresh view makes it (what the first making withheld is told once).
                         hooks.pass?.refused.removeSubrange(refusedBefore...)
-                        let again = builder.surface
-                        builder = A2UIIRBuilder(surface: again, catalog: renderer.catalog, idPrefix: first ? "" : id + ":",
-                                                isComplete: !document.isStreaming, host: hooks.host,
-                                                evaluator: A2UIEvaluator(surfaceID: id, model: again.dataModel, knownCatalogs: renderer.knownCatalogs,
-                                                                         pointers: cache.pointers, external: hooks.external),
-                                                cache: cache, changes: A2UIChanges(all: true))
+                        builder = makeBuilder(builder.surface, A2UIChanges(all: true))
                         node = builder.build()
                     }
                     cache.wasOverBudget = builder.isOverBudget
