@@ -1,7 +1,7 @@
 # streamchatai — build, test, demo, bench, install.
 #
 #   make demo    build everything and show the steps of the bundled conversation
-#   make test    build and run every test (Swift, C examples, header and ABI checks, valgrind, Python, fuzz smoke)
+#   make test    build and run every test (Swift, C examples, header and ABI checks, valgrind, thread sanitizer, Python, fuzz smoke)
 #   make bench   print throughput against jansson, simdjson and JSONDecoder, through Swift, C and Python
 #   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60) each
 #   make install PREFIX=/usr/local   (library, headers, pkg-config file, the CLI, its man page, bash/zsh/fish completions)
@@ -56,7 +56,7 @@ $(foreach p,$(PLUGIN_NAMES),$(eval $(call plugin_rules,$(p))))
 
 plugins: $(foreach p,$(PLUGIN_NAMES),$(call plugin_dir,$(p))/manifest.json)
 
-.PHONY: all lib cli release demo plugins mcp-plugins wheel test-wheel build-deps test-deps test-setup bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck bench install clean
+.PHONY: all lib cli release demo plugins mcp-plugins wheel test-wheel build-deps test-deps test-setup bench-deps fuzz fuzz-build fuzz-smoke test test-swift test-c test-header test-exports test-install test-python memcheck tsan bench install clean
 
 all: lib cli
 
@@ -146,7 +146,7 @@ demo: build-deps lib cli plugins mcp-plugins $(BINDIR)/a2ui $(BINDIR)/mcp $(BIND
 
 # ---------------------------------------------------------------- tests
 
-test: test-deps test-setup lib cli plugins test-header test-exports test-install test-c memcheck test-python test-wheel test-swift fuzz-smoke
+test: test-deps test-setup lib cli plugins test-header test-exports test-install test-c memcheck test-python test-wheel test-swift tsan fuzz-smoke
 	@echo "make test: all suites passed"
 
 test-swift: plugins
@@ -189,6 +189,16 @@ test-c: lib plugins mcp-plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
 
 memcheck: lib plugins mcp-plugins $(addprefix $(BINDIR)/,$(EXAMPLES))
 	EXAMPLES_BIN=$(BINDIR) VALGRIND="$(VALGRIND)" examples-c/run-tests.sh --valgrind
+
+# The suites whose tests run many threads at one host, runner, engine or server, under the thread sanitizer, in a
+# debug build of their own (build/tsan); a race it reports fails the run. With TSAN defined, each module's `Mutex`
+# is one the sanitizer sees (Sources/StreamChatAI/Support/ThreadSanitizerMutex.swift). The suites of process plugins
+# are left out: a sanitized plugin helper does not start within the 3 s their tests allow.
+TSAN_SUITES := AIUIHostTests|OpenUIHostAppendTests|A2UIInteractionTests|ClientToolRunnerTests|EngineStateTests|ExactlyOnceEngineTests|ToolCallExecutionTests|MCPToolServerTests|MCPServerTests|ChatbaseLoopTests
+TSAN_FLAGS := --sanitize=thread --scratch-path $(BUILD)/tsan -Xswiftc -DTSAN
+tsan: plugins
+	$(SWIFT) build --build-tests $(TSAN_FLAGS)
+	$(SWIFT) test --skip-build $(TSAN_FLAGS) --filter '$(TSAN_SUITES)'
 
 test-header:
 	@mkdir -p $(BUILD)/header
