@@ -1,4 +1,5 @@
 import StreamChatAI
+import TestSupport
 import Testing
 @testable import StreamChatA2UI
 
@@ -338,7 +339,7 @@ import Testing
             let fresh = a2uiHost(Log())
             receive(fresh, .string(after), streaming: true)
             #expect(root(fresh)?.children.first?.props["text"] == "next")
-            #expect(A2UIStreamedIDTests.plain(root(host)) == A2UIStreamedIDTests.plain(root(fresh)), "\(after)")
+            #expect(plainTree(root(host)) == plainTree(root(fresh)), "\(after)")
             #expect(root(fresh)?.children.isEmpty == false, "\(after)")
         }
     }

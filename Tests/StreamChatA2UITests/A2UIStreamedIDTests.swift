@@ -150,26 +150,6 @@ import Glibc
         return out
     }
 
-    /// A tree as a fresh render gives it: entrances (which count renders) left out.
-    static func plain(_ node: UINode?) -> UINode? {
-        guard var node else { return nil }
-        node.transform { $0.entrance = 0 }
-        return node
-    }
-
-    /// Where two trees first differ: the node's id in each, its type, props and children's ids.
-    static func firstDifference(_ a: UINode?, _ b: UINode?) -> String {
-        guard let a, let b else { return "streamed \(a == nil ? "nil" : "a tree"), fresh \(b == nil ? "nil" : "a tree")" }
-        if a.id == b.id, a.type == b.type, a.props == b.props, a.children.count == b.children.count, a.state == b.state, a.events == b.events,
-           a.bindings == b.bindings {
-            for (x, y) in zip(a.children, b.children) where x != y { return firstDifference(x, y) }
-        }
-        func describe(_ n: UINode) -> String {
-            "\(n.id) \(n.type) \(JSONSerializer.string(.object(n.props))) state \(n.state) children \(n.children.map(\.id))"
-        }
-        return "streamed: " + describe(a) + "\nfresh:    " + describe(b)
-    }
-
     /// (A2UI_SEEDS=N runs N streams instead of 300, to look further.)
     @Test func `random message streams render after every message as a fresh render of the same messages does, ops and all`() {
         var differing: [String] = []
@@ -198,9 +178,9 @@ import Glibc
                 // node. Once the cycle is gone, the renders must agree again. The node budget cuts both alike: see
                 // `a surface that runs out of the node budget…`.)
                 let cut = whole?.all.contains { $0.type == "error" && $0.props["message"] == "nested too deep" } ?? false
-                if !cut, Self.plain(streamed) != Self.plain(whole) {
+                if !cut, plainTree(streamed) != plainTree(whole) {
                     differing.append("seed \(seed), after \(end) messages:\n" + lines[..<end].joined(separator: "\n")
-                                     + "\n" + Self.firstDifference(Self.plain(streamed), Self.plain(whole)))
+                                     + "\n" + firstDifference(plainTree(streamed), plainTree(whole)))
                     break
                 }
             }
@@ -228,8 +208,8 @@ import Glibc
                     let streamed = host.render(messageID: shown)?.root, whole = fresh.render(messageID: shown)?.root
                     // (Nesting cut short: see the test above.)
                     let cut = whole?.all.contains { $0.type == "error" && $0.props["message"] == "nested too deep" } ?? false
-                    if !cut, Self.plain(streamed) != Self.plain(whole) {
-                        differing.append("seed \(seed), reply \(shown) after \(reply) line \(end):\n" + Self.firstDifference(Self.plain(streamed), Self.plain(whole)))
+                    if !cut, plainTree(streamed) != plainTree(whole) {
+                        differing.append("seed \(seed), reply \(shown) after \(reply) line \(end):\n" + firstDifference(plainTree(streamed), plainTree(whole)))
                     }
                 }
                 if !differing.isEmpty { break }
@@ -256,8 +236,8 @@ import Glibc
                 guard random.next() % 2 == 0 else { continue }
                 let tree = eager.render(messageID: "m")?.root
                 let other = lazy.render(messageID: "m")?.root
-                if Self.plain(tree) != Self.plain(other) {
-                    differing.append("seed \(seed), before an event after \(end) messages:\n" + Self.firstDifference(Self.plain(tree), Self.plain(other)))
+                if plainTree(tree) != plainTree(other) {
+                    differing.append("seed \(seed), before an event after \(end) messages:\n" + firstDifference(plainTree(tree), plainTree(other)))
                     break
                 }
                 let targets = tree?.all.filter { !$0.events.isEmpty } ?? []
@@ -268,8 +248,8 @@ import Glibc
                 for host in [eager, lazy] { _ = try? host.handle(AIUIEvent(nodeID: node.id, name: name, value: value), messageID: "m") }
                 _ = eager.render(messageID: "m")
             }
-            let last = (Self.plain(eager.render(messageID: "m")?.root), Self.plain(lazy.render(messageID: "m")?.root))
-            if differing.isEmpty, last.0 != last.1 { differing.append("seed \(seed), at the end:\n" + Self.firstDifference(last.0, last.1)) }
+            let last = (plainTree(eager.render(messageID: "m")?.root), plainTree(lazy.render(messageID: "m")?.root))
+            if differing.isEmpty, last.0 != last.1 { differing.append("seed \(seed), at the end:\n" + firstDifference(last.0, last.1)) }
             if !differing.isEmpty { break }
         }
         #expect(differing.isEmpty, "\(differing.first ?? "")")
@@ -293,7 +273,7 @@ import Glibc
         }
         let (streamed, whole) = (Self.read(text, ends: ends, rendering: true), Self.read(text, ends: []))
         #expect(whole.root?.all.contains { $0.props["message"] == "too many nodes" } == true)
-        #expect(streamed.root == whole.root, "\(Self.firstDifference(streamed.root, whole.root))")
+        #expect(streamed.root == whole.root, "\(firstDifference(streamed.root, whole.root))")
     }
 
     @Test func `a view made again over the node budget tells what the media policy withheld once`() throws {
@@ -331,7 +311,7 @@ import Glibc
             if rendering { _ = host.render(messageID: "m") }
         }
         receive(host, .string(text))
-        return (plain(host.render(messageID: "m")?.root), log.allErrors)
+        return (plainTree(host.render(messageID: "m")?.root), log.allErrors)
     }
 
     /// (A2UI_SEEDS=N runs N contents instead of 150, to look further.)
@@ -363,7 +343,7 @@ import Glibc
             let whole = Self.read(text, ends: [])
             for (how, got) in [("in pieces", Self.read(text, ends: pieces)), ("a line at a time", Self.read(text, ends: byLine))]
             where got.root != whole.root || got.errors != whole.errors {
-                differing.append("seed \(seed), \(how):\n\(text)\n" + Self.firstDifference(got.root, whole.root)
+                differing.append("seed \(seed), \(how):\n\(text)\n" + firstDifference(got.root, whole.root)
                                  + "\nerrors \(got.errors)\nwhole  \(whole.errors)")
             }
             let invalid = whole.errors.filter { $0.contains("INVALID_JSON") }.count

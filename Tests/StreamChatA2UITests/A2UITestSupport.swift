@@ -46,12 +46,3 @@ func components(_ list: [JSONValue], surface: String = "s", version: String = "v
 func data(_ path: String, _ value: JSONValue, surface: String = "s", version: String = "v1.0") -> JSONValue {
     ["version": .string(version), "updateDataModel": ["surfaceId": .string(surface), "path": .string(path), "value": value]]
 }
-
-extension UINode {
-    /// Every node of the subtree, depth first.
-    var all: [UINode] {
-        var out: [UINode] = []
-        walk { node, _ in out.append(node) }
-        return out
-    }
-}
