@@ -169,6 +169,23 @@ import Glibc
         AIUIDocument(format: "openui", version: "1.0", isStreaming: streaming, content: .string(String(text)))
     }
 
+    /// Appends `text` to `host` in the program's random pieces, and after most chunks (and the last) calls `body` with
+    /// the program, the characters so far, where the text is cut and whether it streams on; `body` returns false to stop.
+    static func stream(_ text: String, _ program: inout Program, to host: AIUIHost,
+                       _ body: (inout Program, _ end: Int, _ upTo: String.Index, _ streaming: Bool) throws -> Bool) throws {
+        let ends = program.ends(of: text)
+        var start = text.startIndex
+        host.receive(messageID: "m", document: document("", streaming: true))
+        for (i, end) in ends.enumerated() {
+            let streaming = i < ends.count - 1
+            let upTo = text.index(text.startIndex, offsetBy: end)
+            try host.append(messageID: "m", text: String(text[start..<upTo]), isStreaming: streaming)
+            start = upTo
+            if streaming && program.chance(30) { continue }
+            guard try body(&program, end, upTo, streaming) else { return }
+        }
+    }
+
     static var seeds: ClosedRange<UInt64> { 1...(getenv("OPENUI_SEEDS").map { UInt64(atoi($0)) } ?? 50) }
 
     /// (OPENUI_SEEDS=N runs N programs instead of 50, to look further.)
@@ -177,21 +194,13 @@ import Glibc
         for seed in Self.seeds {
             var program = Program(seed: seed)
             let text = program.text()
-            let ends = program.ends(of: text)
             let log = UIHostLog(), host = try Self.host(log)
             var tree: UINode?
-            var start = text.startIndex
-            host.receive(messageID: "m", document: Self.document("", streaming: true))
-            for (i, end) in ends.enumerated() {
-                let streaming = i < ends.count - 1
-                let upTo = text.index(text.startIndex, offsetBy: end)
-                try host.append(messageID: "m", text: String(text[start..<upTo]), isStreaming: streaming)
-                start = upTo
-                if streaming && program.chance(30) { continue }
+            try Self.stream(text, &program, to: host) { _, end, upTo, streaming in
                 let got = host.renderOps(messageID: "m")
                 if let tree, let got, (try? UIDiff.apply(got.ops, to: tree)) != got.render.root {
                     differing.append("seed \(seed), after \(end) characters: the ops do not turn the last tree into this one")
-                    break
+                    return false
                 }
                 tree = got?.render.root
                 let freshLog = UIHostLog(), fresh = try Self.host(freshLog)
@@ -199,11 +208,12 @@ import Glibc
                 let whole = fresh.render(messageID: "m")?.root
                 if plainTree(tree) != plainTree(whole) {
                     differing.append("seed \(seed), after \(end) characters:\n\(text[..<upTo])\n" + firstDifference(plainTree(tree), plainTree(whole)))
-                    break
+                    return false
                 }
                 if !streaming, Set(log.allErrors) != Set(freshLog.allErrors) {
                     differing.append("seed \(seed): problems \(log.allErrors), fresh \(freshLog.allErrors)\n\(text)")
                 }
+                return true
             }
         }
         #expect(differing.isEmpty, "\(differing.count) programs differ; the first: \(differing.first ?? "")")
@@ -216,17 +226,9 @@ import Glibc
         for seed in Self.seeds {
             var program = Program(seed: seed)
             let text = program.text()
-            let ends = program.ends(of: text)
             let host = try Self.host()
             var done: [(Int, AIUIEvent)] = []
-            var start = text.startIndex
-            host.receive(messageID: "m", document: Self.document("", streaming: true))
-            for (i, end) in ends.enumerated() {
-                let streaming = i < ends.count - 1
-                let upTo = text.index(text.startIndex, offsetBy: end)
-                try host.append(messageID: "m", text: String(text[start..<upTo]), isStreaming: streaming)
-                start = upTo
-                if streaming && program.chance(30) { continue }
+            try Self.stream(text, &program, to: host) { program, end, upTo, streaming in
                 var root = host.render(messageID: "m")?.root
                 let targets = root?.all.filter { ["Input", "Select", "Button"].contains($0.type) } ?? []
                 if !targets.isEmpty && program.chance(35) {
@@ -250,8 +252,9 @@ import Glibc
                 if plainTree(root) != plainTree(whole) {
                     differing.append("seed \(seed), after \(end) characters and events \(done.map { "\($0.0) \($0.1.nodeID) \($0.1.name)" }):\n"
                                      + "\(text[..<upTo])\n" + firstDifference(plainTree(root), plainTree(whole)))
-                    break
+                    return false
                 }
+                return true
             }
         }
         #expect(events > Self.seeds.count, "too few events to tell: \(events)")
