@@ -37,9 +37,7 @@ package final class ThreadSanitizerMutex<Value>: @unchecked Sendable {
         return try body(&value.pointee)
     }
 }
-#endif
 
-#if TSAN
 /// This module's `Mutex` in a thread-sanitizer build (see ``ThreadSanitizerMutex``).
 typealias Mutex<Value> = ThreadSanitizerMutex<Value>
 #endif
