@@ -150,18 +150,11 @@ import Glibc
     /// A host with the chat library and the programs' tools: `listTickets` (read-only) answers rows made from its `q`,
     /// `saveTicket` (which a user's tap runs) answers that it saved.
     static func host(_ log: UIHostLog = UIHostLog()) throws -> AIUIHost {
-        func definition(_ name: String, readOnly: Bool) throws -> AIToolDefinition {
-            try AIToolDefinition(json: ["name": .string(name), "description": "test tool", "inputSchema": ["type": "object"],
-                                        "annotations": ["readOnlyHint": .bool(readOnly)]])
+        let list = try log.tool("listTickets", readOnly: true) { arguments in
+            let q = arguments["q"].map { JSONSerializer.string($0) } ?? "none"
+            return ["rows": .array((0..<3).map { .object(["name": .string(q + String($0)), "v": .integer(Int64($0))]) })]
         }
-        let list = AIClientTool(definition: try definition("listTickets", readOnly: true)) { call, completion in
-            let q = call.arguments?["q"].map { JSONSerializer.string($0) } ?? "none"
-            let rows: [JSONValue] = (0..<3).map { .object(["name": .string(q + String($0)), "v": .integer(Int64($0))]) }
-            completion.complete(.completed(output: ["rows": .array(rows)], summary: nil))
-        }
-        let save = AIClientTool(definition: try definition("saveTicket", readOnly: false)) { _, completion in
-            completion.complete(.completed(output: ["saved": true], summary: nil))
-        }
+        let save = try log.tool("saveTicket", readOnly: false, output: ["saved": true])
         return log.host(renderers: [OpenUIRenderer(library: .chat)], tools: [list, save])
     }
 

@@ -29,11 +29,17 @@ extension UIHostLog {
 
     /// A tool that logs its calls here (`name {arguments}`) and answers `output`.
     public func tool(_ name: String, readOnly: Bool, output: JSONObject) throws -> AIClientTool {
+        try tool(name, readOnly: readOnly) { _ in output }
+    }
+
+    /// A tool that logs its calls here (`name {arguments}`) and answers what `answer` makes of each call's arguments.
+    public func tool(_ name: String, readOnly: Bool, answer: @escaping @Sendable (JSONObject) -> JSONObject) throws -> AIClientTool {
         let definition = try AIToolDefinition(json: ["name": .string(name), "description": "test tool",
                                                      "inputSchema": ["type": "object"], "annotations": ["readOnlyHint": .bool(readOnly)]])
         return AIClientTool(definition: definition) { [self] call, completion in
-            toolCalls.withLock { $0.append("\(name) \(JSONSerializer.string(.object(call.arguments ?? JSONObject())))") }
-            completion.complete(.completed(output: output, summary: nil))
+            let arguments = call.arguments ?? JSONObject()
+            toolCalls.withLock { $0.append("\(name) \(JSONSerializer.string(.object(arguments)))") }
+            completion.complete(.completed(output: answer(arguments), summary: nil))
         }
     }
 }

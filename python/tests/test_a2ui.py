@@ -20,6 +20,7 @@ from a2ui.core.schema.v0_9 import (CreateSurface, CreateSurfaceMessage, UpdateCo
 from a2ui.utils.validation import validate_payload
 
 from streamchatai import UIHost
+from trees import nodes
 
 ROOT = Path(__file__).resolve().parents[2]
 IR_SCHEMA = json.loads((ROOT / "docs" / "ui-ir.schema.json").read_text())
@@ -29,13 +30,6 @@ V10_CATALOG = "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json"
 
 def a2ui(content, status="complete", version="v1.0"):
     return {"ai_ui": {"v": 1, "format": "a2ui", "version": version, "status": status, "content": content}}
-
-
-def nodes(tree):
-    out = [tree]
-    for child in tree.get("children", []):
-        out += nodes(child)
-    return out
 
 
 def by_id(tree, node_id):

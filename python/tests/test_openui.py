@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 from streamchatai import UIHost, apply_ops
+from trees import nodes
 
 ROOT = Path(__file__).resolve().parents[2]
 IR_SCHEMA = json.loads((ROOT / "docs" / "ui-ir.schema.json").read_text())
@@ -19,13 +20,6 @@ BOOKING = (ROOT / "examples-c" / "data" / "booking.oui").read_text()
 
 def openui(program, status="complete"):
     return {"ai_ui": {"v": 1, "format": "openui", "version": "1.0", "status": status, "content": program}}
-
-
-def nodes(tree):
-    out = [tree]
-    for child in tree.get("children", []):
-        out += nodes(child)
-    return out
 
 
 def node(tree, type_, name=None):

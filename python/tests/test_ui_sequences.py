@@ -14,6 +14,7 @@ import pytest
 from streamchatai import UIHost
 from streamchatai.errors import InternalError, InvalidArgument, LimitExceeded, NotFound, Refused, StreamChatAIError
 from streamchatai.ui import apply_ops
+from trees import nodes
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "Tests" / "Fuzz" / "corpus"
@@ -21,16 +22,6 @@ OPENUI = [p.read_text(encoding="utf-8", errors="replace") for p in sorted((CORPU
 A2UI = [p.read_text(encoding="utf-8", errors="replace") for p in sorted((CORPUS / "a2ui").glob("*.jsonl"))]
 DOCUMENTED = (InvalidArgument, LimitExceeded, NotFound, Refused)
 IDS = ["m0", "m1", "m2"]
-
-
-def nodes(tree):
-    """Every node of a rendered tree, depth first."""
-    out, stack = [], [tree] if tree else []
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        stack.extend(reversed(node.get("children", [])))
-    return out
 
 
 class Caller:
