@@ -9,7 +9,9 @@ import StreamChatAI
 /// let host = AIUIHost(renderers: [A2UIRenderer()], send: { ... })
 /// ```
 public struct A2UIRenderer: AIUIRenderer {
+    /// `a2ui`, the format of an `ai_ui` document it renders.
     public let format = "a2ui"
+    /// `a2ui`, the fence tag of messages in a message's text.
     public let fence: String? = "a2ui"
     /// The basic catalog, or one with components removed.
     public let catalog: A2UICatalog
@@ -67,6 +69,8 @@ public struct A2UIRenderer: AIUIRenderer {
     /// App components are placed by the PascalCase of their snake_case name (their own name is read too).
     public func componentName(for component: AIUIComponentDefinition) -> String { component.pascalCaseName }
 
+    /// The protocol and the catalog for the model, with the app's components (those that clash with the catalog's
+    /// left out) and the host's tools (see ``A2UIPrompt``).
     public func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String {
         A2UIPrompt.instructions(catalog: catalog, appCatalogID: appCatalogID, components: usable(components), tools: tools, fence: fence ?? "a2ui")
     }
@@ -74,5 +78,6 @@ public struct A2UIRenderer: AIUIRenderer {
     /// The catalog id the agent writes the surface's components under (the basic catalog joined by the app's).
     public var capabilityFields: JSONObject { ["catalog_id": .string(appCatalogID)] }
 
+    /// An engine holding each message's surfaces and data models.
     public func makeEngine() -> any AIUIEngine { A2UIEngine(renderer: self) }
 }

@@ -11,8 +11,11 @@
 public struct AIUIComponentDefinition: Sendable, Hashable {
     /// One event the component reports.
     public struct Event: Sendable, Hashable {
+        /// The event's name (snake_case), as a front end raises it on the component's node.
         public var name: String
+        /// What the event means, for the model.
         public var description: String?
+        /// An event called `name`, described for the model by `description`.
         public init(name: String, description: String? = nil) {
             self.name = name
             self.description = description

@@ -24,9 +24,11 @@ public protocol AIUIEngine: AnyObject, Sendable {
 }
 
 extension AIUIEngine {
+    /// By default, the document whole: an engine that reads appended text itself (OpenUI) takes only `text`.
     public func receive(appended text: String, to document: AIUIDocument, context: AIUIContext) {
         receive(document, context: context)
     }
 
+    /// By default, false: the host's bindings take the value.
     public func input(_ event: AIUIEvent, on node: UINode, context: AIUIContext) -> Bool { false }
 }

@@ -9,6 +9,7 @@ public struct AIUIEvent: Sendable, Hashable {
     /// What the user did, in their words, when the app's view knows it better than the node's text.
     public var label: String?
 
+    /// The event `name` on the node `nodeID`, with an input's new `value` and the user's own words in `label`.
     public init(nodeID: String, name: String, value: JSONValue? = nil, label: String? = nil) {
         self.nodeID = nodeID
         self.name = name

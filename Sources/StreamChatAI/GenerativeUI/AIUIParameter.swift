@@ -1,8 +1,12 @@
 /// One parameter of a component.
 public struct AIUIParameter: Sendable {
+    /// Its name, as the agent's arguments and the formats' props call it.
     public var name: String
+    /// The values it takes.
     public var type: AIUIParameterType
+    /// Whether the agent must give it.
     public var isRequired: Bool
+    /// What it means, for the model.
     public var description: String?
 
     /// A parameter the agent must fill in.

@@ -6,14 +6,19 @@ public struct AIUIParameterType: Sendable {
     /// Any JSON Schema.
     public init(schema: JSONValue) { self.schema = schema }
 
+    /// Text.
     public static let string = AIUIParameterType(schema: ["type": "string"])
+    /// Any number.
     public static let number = AIUIParameterType(schema: ["type": "number"])
+    /// A whole number.
     public static let integer = AIUIParameterType(schema: ["type": "integer"])
+    /// `true` or `false`.
     public static let boolean = AIUIParameterType(schema: ["type": "boolean"])
     /// A day, such as `2026-11-14`.
     public static let date = AIUIParameterType(schema: ["type": "string", "format": "date"])
     /// A moment in RFC 3339.
     public static let dateTime = AIUIParameterType(schema: ["type": "string", "format": "date-time"])
+    /// A URL (the host's link and media policies decide what it may open or show).
     public static let url = AIUIParameterType(schema: ["type": "string", "format": "uri"])
     /// One of the given strings.
     public static func enumeration(_ values: [String]) -> AIUIParameterType {

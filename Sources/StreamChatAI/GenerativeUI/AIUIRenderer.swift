@@ -27,10 +27,15 @@ public protocol AIUIRenderer: Sendable {
 }
 
 extension AIUIRenderer {
+    /// By default, none: the format is read only from `ai_ui`.
     public var fence: String? { nil }
+    /// By default, none: no app component's name clashes.
     public var ownComponents: [String] { [] }
+    /// By default, none.
     public var capabilityFields: JSONObject { JSONObject() }
+    /// By default, every version.
     public func supports(version: String?) -> Bool { true }
+    /// By default, the component's own (snake_case) name.
     public func componentName(for component: AIUIComponentDefinition) -> String { component.name }
 
     /// Whether an app component would take the name of one of the format's own.

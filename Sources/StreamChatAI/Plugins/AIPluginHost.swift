@@ -11,7 +11,9 @@ public protocol AIPluginHost: AnyObject, Sendable {
 }
 
 extension AIPluginHost {
+    /// By default, false: plugins writable by group or others are refused.
     public var allowsWritablePlugins: Bool { false }
+    /// By default, the renderer is left: the host has no generative UI.
     public func add(renderer: any AIUIRenderer) {}
 
     /// Discovers the plugins in `directory` (manifests only; code loads on
@@ -65,6 +67,7 @@ extension AIPluginHost {
 }
 
 extension AIClientToolRunner: AIPluginHost {
+    /// The runner's configuration says (`allow_writable_plugins`).
     public var allowsWritablePlugins: Bool { configuration.allowWritablePlugins }
 }
 

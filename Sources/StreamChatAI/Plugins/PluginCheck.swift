@@ -26,6 +26,7 @@ public enum PluginCheck {
             self.init(subject: subject, passed: passed, detail: detail)
         }
 
+        /// The check of `subject`, passed or not, with what was found in `detail`.
         public init(subject: String, passed: Bool, detail: String) {
             self.subject = subject
             self.passed = passed

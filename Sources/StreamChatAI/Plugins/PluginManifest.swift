@@ -12,7 +12,9 @@ public struct PluginManifest: Sendable, Hashable {
     public struct FFITool: Sendable, Hashable {
         /// One parameter: its JSON argument name and C type.
         public struct Parameter: Sendable, Hashable {
+            /// The argument's name in the tool's JSON arguments.
             public var name: String
+            /// The C type the argument is passed as.
             public var type: CType
         }
         /// The tool as the runner and backend see it (input schema generated from the parameters).
@@ -29,10 +31,15 @@ public struct PluginManifest: Sendable, Hashable {
 
     /// A renderer the plugin provides (see the generative-UI renderer feature).
     public struct Renderer: Sendable, Hashable {
+        /// The `ai_ui` format it renders.
         public var format: String
+        /// The versions of the format it reads (every version when empty).
         public var versions: [String]
+        /// The fence tag in a message's text whose content it renders, if any.
         public var fence: String?
+        /// What the model is told of the format, before the app's components and the host's tools.
         public var instructions: String?
+        /// The manifest's entry for it, as written.
         public var jsonValue: JSONValue
     }
 

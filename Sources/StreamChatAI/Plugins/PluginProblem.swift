@@ -11,6 +11,7 @@ public struct PluginProblem: Error, Sendable, Hashable, CustomStringConvertible 
     /// The failure may pass (a helper that started too slowly): the next call tries again.
     public var transient: Bool
 
+    /// A problem: `reason`, in `file` at the manifest's JSON `path`, refused by a safety rule or failing for a while only.
     public init(reason: String, file: String? = nil, path: String? = nil, refused: Bool = false, transient: Bool = false) {
         self.reason = reason
         self.file = file

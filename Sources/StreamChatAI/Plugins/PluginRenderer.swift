@@ -26,18 +26,23 @@ public struct PluginRenderer: AIUIRenderer {
         registry.all.flatMap { plugin in plugin.folder.manifest.renderers.compactMap { PluginRenderer(plugin: plugin, format: $0.format) } }
     }
 
+    /// The format the manifest names.
     public var format: String { manifestRenderer.format }
+    /// The fence the manifest names, if any.
     public var fence: String? { manifestRenderer.fence }
 
+    /// The versions the manifest lists (every version when it lists none).
     public func supports(version: String?) -> Bool {
         manifestRenderer.versions.isEmpty || version.map(manifestRenderer.versions.contains) ?? true
     }
 
+    /// The manifest's instructions, then the app's components and the host's tools described for the model.
     public func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String {
         [manifestRenderer.instructions, AIUIInstructions.describe(components: components, tools: tools)]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
+    /// An engine that hands each reply to the plugin's view (loading its code on first use).
     public func makeEngine() -> any AIUIEngine { PluginRendererEngine(plugin: plugin, format: format) }
 }
 

@@ -35,6 +35,7 @@ public final class AIToolList: AIToolSource {
         }
     }
 
+    /// Calls `handler` after each change to the list, on the thread that made it, outside the list's lock.
     public func observeChanges(_ handler: @escaping @Sendable () -> Void) {
         state.withLock { $0.observers.append(handler) }
     }

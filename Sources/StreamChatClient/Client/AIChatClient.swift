@@ -50,6 +50,7 @@ public final class AIChatClient: AIPluginHost {
 
     deinit { engine.close() }
 
+    /// The client's configuration says (`allow_writable_plugins`).
     public var allowsWritablePlugins: Bool { configuration.allowWritablePlugins }
 
     /// Registers a handler; one of the same name is replaced.

@@ -40,8 +40,9 @@ public struct ChatToolCall: Sendable, Hashable {
     public var executor: String?
     /// The summary a client tool gave.
     public var summary: String?
-    /// When the call started and ended (milliseconds on the reply's clock).
+    /// When the call started (milliseconds on the reply's clock).
     public var startedAtMs: Int64 = 0
+    /// When the call ended (milliseconds on the reply's clock), nil while it runs.
     public var endedAtMs: Int64?
 
     /// Whether the call has its outcome.

@@ -126,8 +126,10 @@ public enum OpenUIValue: Sendable, Equatable {
 /// indices first, in numeric order, then the others as written; a repeated
 /// key keeps its place and takes the last value.
 public struct OpenUIObject: Sendable, Equatable {
+    /// The members, in JavaScript's order.
     public private(set) var members: [(key: String, value: OpenUIValue)] = []
 
+    /// An empty object.
     public init() {}
 
     /// An empty object with room for `capacity` members.
@@ -135,6 +137,7 @@ public struct OpenUIObject: Sendable, Equatable {
         members.reserveCapacity(capacity)
     }
 
+    /// The object of `pairs`, set in turn (a repeated key keeps its first place and takes its last value).
     public init(_ pairs: [(String, OpenUIValue)]) {
         for (k, v) in pairs { self[k] = v }
     }
@@ -163,6 +166,7 @@ public struct OpenUIObject: Sendable, Equatable {
         return value
     }
 
+    /// Whether it has no member.
     public var isEmpty: Bool { members.isEmpty }
 
     /// Sets the value of the member at `index` (of ``members``).
@@ -243,6 +247,7 @@ public struct OpenUIComponent: Sendable, Equatable {
         set { unique.statementSlot = newValue }
     }
 
+    /// A component of `type` with `props`, the value of the statement `statementID` when it is one.
     public init(type: String, props: OpenUIObject, statementID: String? = nil) {
         storage = Storage(type: type, props: props, statementID: statementID, statementSlot: -1)
     }
@@ -263,8 +268,10 @@ public struct OpenUIComponent: Sendable, Equatable {
 
 /// An action plan: steps that run in order when the user triggers it (spec §6.3).
 public struct OpenUIPlan: Sendable, Equatable {
+    /// The steps, in the order they run.
     public var steps: [OpenUIStep]
 
+    /// The plan of `steps`.
     public init(steps: [OpenUIStep]) { self.steps = steps }
 
     /// `{"action": [{"step", "args"}]}`.

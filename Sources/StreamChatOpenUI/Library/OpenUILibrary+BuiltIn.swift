@@ -92,9 +92,9 @@ extension OpenUILibrary {
         ]
     }
 
-    /// The chat library (the default): every reply is one `Card`.
     // Built on each use, not kept in a global: what a host holds is freed with it (and leak checkers,
     // which can't follow Swift's tagged enum pointers out of static storage, see nothing lost).
+    /// The chat library (the default): every reply is one `Card`.
     public static var chat: OpenUILibrary {
         var groups = sharedGroups(formsNote: "Define each FormControl as its own statement so the form streams field by field")
         groups.insert(GroupLines(name: "Lists & Follow-ups", lines: [

@@ -17,14 +17,17 @@ public struct OpenUILibrary: Sendable {
 
         private var storage: CopyOnWrite<SharedMembers<Members>>
 
+        /// Its name, as a program's named argument and the IR's prop are called.
         public var name: String {
             get { storage.shared.members.name }
             set { storage.unique.members.name = newValue }
         }
+        /// What values it takes (checked, and coerced where the spec says, when a component is materialized).
         public var type: OpenUIPropType {
             get { storage.shared.members.type }
             set { storage.unique.members.type = newValue }
         }
+        /// Whether a call must give it: a missing one is `missing-required`, and the component is left out.
         public var isRequired: Bool {
             get { storage.shared.members.isRequired }
             set { storage.unique.members.isRequired = newValue }
@@ -40,6 +43,8 @@ public struct OpenUILibrary: Sendable {
             set { storage.unique.members.isBindable = newValue }
         }
 
+        /// A prop called `name`, taking `type`; optional unless `required`, filled with `defaultValue` when missing or
+        /// null, and binding a `$variable` both ways when `bindable`.
         public init(_ name: String, _ type: OpenUIPropType, required: Bool = false, default defaultValue: OpenUIValue? = nil,
                     bindable: Bool = false) {
             storage = CopyOnWrite(SharedMembers(Members(name: name, type: type, isRequired: required, defaultValue: defaultValue,
@@ -70,14 +75,17 @@ public struct OpenUILibrary: Sendable {
 
         private var storage: CopyOnWrite<SharedMembers<Members>>
 
+        /// The name a program calls it by (`Card`, `@Count`'s `Count`, `@ToAssistant`'s `ToAssistant`).
         public var name: String {
             get { storage.shared.members.name }
             set { storage.unique.members.name = newValue }
         }
+        /// What it does, in a line for the model (the prompt prints it after the signature).
         public var description: String {
             get { storage.shared.members.description }
             set { storage.unique.members.description = newValue }
         }
+        /// Its props (a function's or an action's parameters) in positional order.
         public var props: [Prop] {
             get { storage.shared.members.props }
             set { storage.unique.members.props = newValue }
@@ -93,6 +101,8 @@ public struct OpenUILibrary: Sendable {
             set { storage.unique.members.returns = newValue }
         }
 
+        /// An entry called `name` that does what `description` says, with `props` in positional order; `signature` as the
+        /// library writes it (made from the props when nil), and a function's result type in `returns`.
         public init(_ name: String, _ description: String, _ props: [Prop], signature: String? = nil, returns: OpenUIPropType? = nil) {
             storage = CopyOnWrite(SharedMembers(Members(name: name, description: description, props: props, signature: signature,
                                                         returns: returns)))
@@ -111,10 +121,14 @@ public struct OpenUILibrary: Sendable {
 
     /// Components shown together in the prompt, with notes for the model.
     public struct Group: Sendable {
+        /// Its heading in the prompt (`Layout`, `Charts (2D)`).
         public var name: String
+        /// The names of its components, in the order the prompt lists them.
         public var components: [String]
+        /// Rules for the model about these components, printed after them.
         public var notes: [String]
 
+        /// A group headed `name` listing `components`, with `notes` for the model.
         public init(_ name: String, _ components: [String], notes: [String] = []) {
             self.name = name
             self.components = components
@@ -153,10 +167,12 @@ public struct OpenUILibrary: Sendable {
 
     private var storage = CopyOnWrite(Storage())
 
+    /// Which library this is (`chat`, `standard`, or a LibrarySpec's id).
     public var id: String {
         _read { yield storage.shared.id }
         _modify { yield &storage.unique.id }
     }
+    /// The library's version, as its spec gives it.
     public var version: String {
         _read { yield storage.shared.version }
         _modify { yield &storage.unique.version }
@@ -171,14 +187,19 @@ public struct OpenUILibrary: Sendable {
         _read { yield storage.shared.components }
         _modify { yield &storage.unique.components }
     }
+    /// The library's own functions (a LibrarySpec's `schema.functions`, such as `@Upper`), called with `@`; the host
+    /// gives their implementations. The spec's built-ins (`@Count`, `@Filter`, …) are not listed here.
     public var functions: [Entry] {
         _read { yield storage.shared.functions }
         _modify { yield &storage.unique.functions }
     }
+    /// The library's own actions (a LibrarySpec's `schema.actions`, such as `@CopyToClipboard`), which an action plan
+    /// may hold besides the spec's (`@ToAssistant`, `@OpenUrl`, `@Set`, `@Reset`, `@Run`), which are not listed here.
     public var actions: [Entry] {
         _read { yield storage.shared.actions }
         _modify { yield &storage.unique.actions }
     }
+    /// How the prompt groups the components, with its notes for the model.
     public var groups: [Group] {
         _read { yield storage.shared.groups }
         _modify { yield &storage.unique.groups }
@@ -193,6 +214,8 @@ public struct OpenUILibrary: Sendable {
         _modify { yield &storage.unique.index }
     }
 
+    /// A library called `id` at `version`, whose responses are wrapped in `root` (none when nil), offering `components`,
+    /// `functions` and `actions`, grouped for the prompt by `groups`, and accepting the old names of `aliases`.
     public init(id: String, version: String, root: String?, components: [Entry], functions: [Entry] = [], actions: [Entry] = [],
                 groups: [Group] = [], aliases: [String: String] = [:]) {
         self.id = id
@@ -213,7 +236,9 @@ public struct OpenUILibrary: Sendable {
         return nil
     }
 
+    /// The function a name calls (without its `@`), if there is one.
     public func function(named name: String) -> Entry? { functions.first { $0.name == name } }
+    /// The action a name calls (without its `@`), if there is one.
     public func action(named name: String) -> Entry? { actions.first { $0.name == name } }
 
     /// Adds components (the app's); a name the library has already is left out and returned.

@@ -5,9 +5,18 @@ import StreamChatAI
 public struct OpenUIError: Sendable, Hashable, CustomStringConvertible {
     /// Who found it.
     public enum Source: String, Sendable, Hashable {
-        case parser, runtime, query, mutation
+        /// Reading the program: a statement that doesn't parse, the entry rule (`no-root`), a misplaced Query
+        /// (`state-query`).
+        case parser
+        /// Building the UI: materializing components against the library, evaluating expressions and built-ins.
+        case runtime
+        /// A Query's tool call.
+        case query
+        /// A Mutation's tool call.
+        case mutation
     }
 
+    /// Who found it.
     public var source: Source
     /// The spec's code: `missing-required`, `type-mismatch`, `unknown-component`, `no-root`, …
     public var code: String
@@ -24,6 +33,8 @@ public struct OpenUIError: Sendable, Hashable, CustomStringConvertible {
     /// `warning` for the non-fatal diagnostics that come with a render (`no-root` with a fallback, `state-query`).
     public var isWarning: Bool
 
+    /// The problem `code` that `source` found in `statement`, about `component` at the prop `path`, told to the model in
+    /// `message` with a `hint`; non-fatal when `warning`.
     public init(_ source: Source, _ code: String, statement: String?, component: String? = nil, path: String? = nil,
                 message: String, hint: String? = nil, warning: Bool = false) {
         self.source = source

@@ -177,6 +177,7 @@ public struct OpenUIProgram: Sendable {
     /// last chunk found (see ``numberAgain(_:)``): shorter ones cost less looked up afresh.
     static let longStatement = 512
 
+    /// The program of `statements`, all complete, in order (a later definition of a name wins).
     public init(statements: [OpenUIStatement]) {
         var changed: [Int] = []
         for s in statements {

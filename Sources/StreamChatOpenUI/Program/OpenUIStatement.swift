@@ -1,5 +1,6 @@
 /// One statement: `name = expression`, classified (spec §2.1).
 public struct OpenUIStatement: Sendable, Equatable {
+    /// What a statement defines, by its name and its expression.
     public enum Kind: Sendable, Equatable {
         /// A value (a component, data, a plan).
         case value
@@ -11,7 +12,9 @@ public struct OpenUIStatement: Sendable, Equatable {
         case mutation
     }
 
+    /// The name it defines (`$name` for state).
     public var name: String
+    /// What it defines.
     public var kind: Kind
     var expression: OpenUIExpression
     /// Its source text, as the program wrote it (for the edit merge and `statements`).

@@ -11,6 +11,7 @@ public struct OpenUIStoredMessage: Sendable, Equatable {
     /// The `content` line's attributes (`library=support@1.2.0`).
     public var attributes: [String: String]
 
+    /// A stored reply of `content`, with its `context` section, ended or not, and the `content` line's `attributes`.
     public init(content: String, context: String? = nil, isEnded: Bool = false, attributes: [String: String] = [:]) {
         self.content = content
         self.context = context

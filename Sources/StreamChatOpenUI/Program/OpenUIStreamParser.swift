@@ -61,6 +61,7 @@ public struct OpenUIStreamParser: Sendable {
     /// Whether the tail was long when it was last read: the next chunks may then leave it unread.
     private var tailWasLong: Bool { readEnd - completedEnd >= Self.longTail }
 
+    /// A parser before the stream's first chunk.
     public init() {}
 
     /// Parses `text` whole.

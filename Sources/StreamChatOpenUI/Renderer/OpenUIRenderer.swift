@@ -9,7 +9,9 @@ import StreamChatAI
 /// let host = AIUIHost(renderers: [OpenUIRenderer()], send: { ... })
 /// ```
 public struct OpenUIRenderer: AIUIRenderer {
+    /// `openui`, the format of an `ai_ui` document it renders.
     public let format = "openui"
+    /// `openui-lang`, the fence tag of a program in a message's text.
     public let fence: String? = "openui-lang"
     /// The component library programs are checked against.
     public let library: OpenUILibrary
@@ -49,6 +51,7 @@ public struct OpenUIRenderer: AIUIRenderer {
         try OpenUIRenderer(settings: settings)
     }
 
+    /// The library's components: an app component may not take one's name.
     public var ownComponents: [String] { library.components.map(\.name) }
 
     /// Version 1 of the language (`1`, `1.0`, `1.0.x`), or none named.
@@ -60,11 +63,15 @@ public struct OpenUIRenderer: AIUIRenderer {
     /// App components are called by the PascalCase of their snake_case name.
     public func componentName(for component: AIUIComponentDefinition) -> String { component.pascalCaseName }
 
+    /// The language and the library for the model, with the app's components (those that clash with the library's
+    /// left out) and the host's tools, read-only ones offered to Query (see ``OpenUIPrompt``). The same bytes for the
+    /// same inputs.
     public func instructions(components: [AIUIComponentDefinition], tools: [AIToolDefinition]) -> String {
         let usable = self.usable(components)
         return OpenUIPrompt.instructions(library: library, appComponents: usable.map { OpenUILibrary.Entry(appComponent: $0, name: $0.pascalCaseName) },
                                          tools: tools, fence: fence ?? "openui-lang")
     }
 
+    /// An engine holding one ``OpenUIReply`` per message.
     public func makeEngine() -> any AIUIEngine { OpenUIEngine(library: library, functions: functions, timer: timer) }
 }

@@ -13,6 +13,7 @@ import Musl
 /// calls it wants made come back as ``OpenUIToolCall``s; the owner runs them
 /// and hands each result to ``finished(_:result:)``.
 public final class OpenUIReply {
+    /// The library the reply's program is checked against.
     public let library: OpenUILibrary
     let functions: [String: OpenUIFunction]
     @exclusivity(unchecked) private var parser = OpenUIStreamParser()
@@ -58,6 +59,7 @@ public final class OpenUIReply {
     @exclusivity(unchecked) private var lastRoot: OpenUIComponent?
     @exclusivity(unchecked) private var index: [String: OpenUIIRBuilder.NodeInfo]?
 
+    /// An empty reply, for a program written against `library` with the app's custom `functions`.
     public init(library: OpenUILibrary, functions: [String: OpenUIFunction] = [:]) {
         self.library = library
         self.functions = functions
@@ -359,10 +361,12 @@ public final class OpenUIReply {
 public struct OpenUIToolFailure: Error, Sendable, Equatable {
     /// `tool-not-found`, `tool-error` or `mcp-error`.
     public var code: String
+    /// What went wrong, for the model.
     public var message: String
     /// For `tool-not-found`: the tools there are.
     public var available: [String]
 
+    /// A failure `code` saying `message`, with the tools there are for `tool-not-found`.
     public init(code: String, message: String, available: [String] = []) {
         self.code = code
         self.message = message
@@ -378,12 +382,15 @@ public struct OpenUIToolFailure: Error, Sendable, Equatable {
 /// What a user's action (or a finished Mutation) produced: host events to
 /// send, Queries to fetch, and a Mutation to run before the plan goes on.
 public struct OpenUIActivation: Sendable, Equatable {
+    /// The host events to send, in order.
     public var events: [OpenUIEvent] = []
+    /// The Queries to fetch: one the plan `@Run`s, and those whose arguments read a `$variable` the plan changed.
     public var queries: [OpenUIToolCall] = []
     /// The plan waits for it: hand its result to ``OpenUIReply/finished(_:result:)``.
     public var mutation: OpenUIToolCall?
     /// Fields that failed validation (node id → message): the form did not submit.
     public var invalidFields: [String: String] = [:]
 
+    /// Nothing produced.
     public init() {}
 }
