@@ -58,6 +58,7 @@ class OwnedHandle:
     _handle = None
 
     def close(self) -> None:
+        """Frees the handle now; later calls on the object raise, and a second close does nothing."""
         handle, self._handle = self._handle, None
         if handle:
             type(self)._free(handle)

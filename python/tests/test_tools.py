@@ -187,6 +187,7 @@ def test_bad_configuration_is_refused():
     closed.close()
     with pytest.raises(ValueError):
         closed.run([], Recorder())
+    closed.close()  # a second close does nothing
 
 
 def test_install_id_is_stable_and_private(tmp_path):
