@@ -127,7 +127,7 @@ struct A2UIIRBuilder {
     private mutating func make(_ nodeID: String, _ id: String, _ scope: A2UIScope, parent: A2UIComponent?, depth: Int,
                                known: A2UIViewNode? = nil) -> UINode {
         let kept = known ?? cache.kept(nodeID)
-        if reuse, let kept, kept.isKept, kept.depth == depth, kept.remakeAt != view, !kept.isMaking, kept.madeAt != view {
+        if reuse, let kept, kept.isKept, kept.depth == depth, kept.remakeAt != view, !kept.isMaking, kept.madeAt != view, !kept.holdsRefusal {
             // What it read was recorded when it was made; only a move to another parent is news.
             if kept.parent !== current { kept.parent = current }
             if kept.patchAt != view {
@@ -154,7 +154,10 @@ struct A2UIIRBuilder {
         let found = surface.components[id]
         if var refused = refusal(id, nodeID, parent: parent, depth: depth, kept: kept, exists: found != nil) {
             // Not kept: its parent is made again when the component changes.
-            if let current { cache.read(component: id, by: current.id) }
+            if let current {
+                cache.read(component: id, by: current.id)
+                current.refusalAt = view
+            }
             if collecting { collected.append(nil) }
             lastMade = nil
             host.finish(&refused, nil)
@@ -172,6 +175,7 @@ struct A2UIIRBuilder {
             cache.read(component: id, by: nodeID)
         }
         node.parent = current
+        node.heldRefusal = node.holdsRefusal
         node.madeAt = view
         guard let component = found else {
             // Kept as it is until the component arrives (it read the component's absence).
@@ -198,6 +202,7 @@ struct A2UIIRBuilder {
             builder.decorate(&made, component, parent: parent, scope)
             return made
         }
+        if node.refusalAt == view { current?.refusalAt = view }
         // An app component's node says whether the reply streams; a problem may be told only once it is complete.
         node.changesAtCompletion = spec == nil || problems.count + evaluator.problems.count != problemsBefore
         return keep(node, made, children: children)
@@ -282,6 +287,7 @@ struct A2UIIRBuilder {
                 }
             }
         }
+        if kept.refusalAt == view { current?.refusalAt = view }
         if component.type == "Button" { node.props["label"] = .string(node.children.first.flatMap(Self.text) ?? "") }
         kept.node = node
         kept.size = size
@@ -299,33 +305,37 @@ struct A2UIIRBuilder {
     }
 
     /// The node that stands in for a component that can't be made here (and the report), or nil.
+    /// Its id is the placement's followed by why and by the id of the node it is placed under: the placement's alone
+    /// may stand twice in a view (refused because it was made already, or refused in two places), and ids are unique
+    /// in a tree.
     @inline(never)
     private mutating func refusal(_ id: String, _ nodeID: String, parent: A2UIComponent?, depth: Int, kept: A2UIViewNode?,
                                   exists: Bool) -> UINode? {
         made += 1
+        let under = "@" + (current?.id ?? "")
         guard made <= Self.maxNodes else {
             if made == Self.maxNodes + 1 { report(A2UIProblem.Code.limit, "the surface makes more than \(Self.maxNodes) nodes; the rest do not show") }
-            return errorNode(nodeID + "#limit", id, "too many nodes")
+            return errorNode(nodeID + "#limit" + under, id, "too many nodes")
         }
         guard depth <= Self.maxDepth else {
             report(A2UIProblem.Code.limit, "Global recursion limit exceeded: logical depth over \(Self.maxDepth) at \(id)")
-            return errorNode(nodeID + "#limit", id, "nested too deep")
+            return errorNode(nodeID + "#limit" + under, id, "nested too deep")
         }
         // The stack is asked every fourth level: a level's frames are small next to the room the guard keeps free.
         guard depth & 3 != 0 || StackGuard.hasRoom() else {
             report(A2UIProblem.Code.limit, "components at \(id) are \(StackGuard.refusal)")
-            return errorNode(nodeID + "#limit", id, "nested too deep")
+            return errorNode(nodeID + "#limit" + under, id, "nested too deep")
         }
         guard let kept, exists else { return nil }
         guard !kept.isMaking else {
             let what = parent?.id == id ? "Self-reference detected: Component '\(id)' references itself"
                                         : "Circular reference detected: Component '\(parent?.id ?? "?")' references its ancestor '\(id)'"
             report(A2UIProblem.Code.circularReference, what)
-            return errorNode(nodeID + "#cycle@" + (parent?.id ?? ""), id, "circular reference")
+            return errorNode(nodeID + "#cycle" + under, id, "circular reference")
         }
         guard kept.madeAt != view else {
             report(A2UIProblem.Code.duplicateID, "Component '\(id)' is placed twice under '\(parent?.id ?? "Surface")'; it shows once")
-            return errorNode(nodeID + "#again@" + (parent?.id ?? ""), id, "placed twice")
+            return errorNode(nodeID + "#again" + under, id, "placed twice")
         }
         return nil
     }
@@ -416,7 +426,7 @@ struct A2UIIRBuilder {
             var unkept = Int.max
             // Nothing below the list changed and it only grew (one item a message, as agents stream lists): the kept
             // instances are taken as a whole, counted by the list's last size, with no look at each.
-            if owner.patchAt != view, instances.start == 0, collected.isEmpty, owner.children.count == out.count,
+            if owner.patchAt != view, !owner.heldRefusal, instances.start == 0, collected.isEmpty, owner.children.count == out.count,
                instances.items.count == out.count, made + owner.size <= Self.maxNodes {
                 made += owner.size - 1
                 // Taken, not shared: the owner keeps what is collected here, grown in place.
@@ -428,7 +438,7 @@ struct A2UIIRBuilder {
             while i < out.count && made <= Self.maxNodes {
                 let item = instances.items[i]
                 // Made again: those that read what changed, and any on the way here (a cycle, which making reports).
-                if item.remakeAt == view || item.patchAt == view || item.isMaking || item.madeAt == view || !item.isKept {
+                if item.remakeAt == view || item.patchAt == view || item.isMaking || item.madeAt == view || !item.isKept || item.holdsRefusal {
                     out[i] = make(item.id, templateID, item.scope, parent: component, depth: depth + 1, known: item)
                     // An error in its place (a cycle) is not kept: the next view makes it again.
                     if lastMade !== item { unkept = min(unkept, i) }

@@ -219,6 +219,16 @@ final class A2UIViewNode {
     @exclusivity(unchecked) var madeAt = -1
     /// Whether it is being made now (a way back to it is a cycle).
     @exclusivity(unchecked) var isMaking = false
+    /// The view in which a node under it stood in for a component that couldn't be made (a limit, a cycle, a
+    /// component placed twice). When that is the view that made it last, it held one then, and it is made again rather
+    /// than given whole: ids the refusals' causes repeat may stand inside it, and a view finds a repeat only among the
+    /// nodes it made itself.
+    @exclusivity(unchecked) var refusalAt = -1
+    /// Whether it held a refusal when it was made before the view making it now (``refusalAt``, read before the
+    /// making stamps it): the instances of its template are then not taken as a whole.
+    @exclusivity(unchecked) var heldRefusal = false
+    /// Whether it held a refusal when it was last made (see ``refusalAt``).
+    var holdsRefusal: Bool { isKept && refusalAt == madeAt }
     /// Whether its making depends on the reply being complete: it is a placeholder (reported as dangling then), an
     /// app component (told whether the reply streams), or its making found a problem (some are told only then).
     @exclusivity(unchecked) var changesAtCompletion = false
