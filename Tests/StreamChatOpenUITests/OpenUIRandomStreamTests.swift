@@ -196,6 +196,11 @@ import Glibc
                     return false
                 }
                 tree = got?.render.root
+                // Each id names one node, as ops and events need.
+                if let repeated = repeatedID(in: tree) {
+                    differing.append("seed \(seed), after \(end) characters: the id \(repeated) names two nodes\n\(text[..<upTo])")
+                    return false
+                }
                 let freshLog = UIHostLog(), fresh = try Self.host(freshLog)
                 fresh.receive(messageID: "m", document: Self.document(text[..<upTo], streaming: streaming))
                 let whole = fresh.render(messageID: "m")?.root
