@@ -306,25 +306,41 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
         let half = String(decoding: utf8[..<(utf8.count / 2)], as: UTF8.self), rest = String(decoding: utf8[(utf8.count / 2)...], as: UTF8.self)
         _ = OpenUIEditMerge.merge(program: half, patch: rest)
     },
-    // A2UI: a reply streamed in chunks of growing size, rendered after each; the last render equals a fresh
-    // host's render of the whole reply; every node's events are then raised, which never traps.
+    // A2UI: a reply streamed in chunks of growing size, rendered after each as ops (each render names each node once,
+    // and the ops from the last render give it); the last render equals a fresh host's render of the whole reply;
+    // every node's events are then raised, which never traps.
     "a2ui": { bytes in
         let text = Array(bytes.prefix(8192))
         func document(_ end: Int, streaming: Bool) -> AIUIDocument {
             AIUIDocument(format: "a2ui", version: "v1.0", isStreaming: streaming, content: .string(String(decoding: text[..<end], as: UTF8.self)))
         }
         let host = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
+        var previous: UINode?
+        func renderChecked() -> UINode? {
+            guard let (render, ops) = host.renderOps(messageID: "m") else { return nil }
+            // (Checked while the trees are small: a surface that doubles at each level reaches the node budget, and
+            // comparing trees that size after every chunk would take the run's time.)
+            var nodes = 0
+            render.root.walk { _, _ in nodes += 1 }
+            if nodes <= 2_048 {
+                var seen = Set<String>()
+                render.root.walk { n, _ in guard seen.insert(n.id).inserted else { fatalError("a2ui: two nodes named \(n.id)") } }
+                if let previous, (try? UIDiff.apply(ops, to: previous)) != render.root { fatalError("a2ui: the ops between two renders do not give the second") }
+            }
+            previous = render.root
+            return render.root
+        }
         var end = 0
         var size = 1
         while end < text.count {
             end = min(text.count, end + size)
             while end < text.count && (text[end] & 0xC0) == 0x80 { end += 1 }
             _ = host.receive(messageID: "m", document: document(end, streaming: end < text.count))
-            _ = host.render(messageID: "m")
+            _ = renderChecked()
             size = size * 2 % 97 + 1
         }
         _ = host.receive(messageID: "m", document: document(text.count, streaming: false))
-        let streamed = host.render(messageID: "m")?.root
+        let streamed = renderChecked()
         let fresh = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])
         _ = fresh.receive(messageID: "m", document: document(text.count, streaming: false))
         let whole = fresh.render(messageID: "m")?.root
