@@ -45,6 +45,12 @@ func checkObjectReader(_ bytes: UnsafeRawBufferPointer) {
 /// Where the mcp target's server writes its answers.
 let fuzzDevNull = open("/dev/null", O_WRONLY)
 
+/// Checks a render mid-stream, for the UI targets: it names each node once, and `ops` turn the last render into it.
+func checkRender(_ target: String, _ node: UINode, after previous: UINode?, ops: [UIDiff.Op]) {
+    if let repeated = node.repeatedID { fatalError("\(target): two nodes named \(repeated)") }
+    if let previous, (try? UIDiff.apply(ops, to: previous)) != node { fatalError("\(target): the ops between two renders do not give the second") }
+}
+
 let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
     // The chat client's stream decoder: SSE framing, chunk reading and folding into the reply. The
     // first byte picks a piece size: the input fed in pieces gives the reply fed whole (streamed = one-shot),
@@ -259,15 +265,12 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
                 reply.append(String(decoding: utf8[start..<end], as: UTF8.self), isStreaming: end < utf8.count)
             }
             let (node, _) = reply.render()
-            // Every render names each node once; every eighth is checked against a fresh reply's.
-            var seen = Set<String>()
-            node?.walk { n, _ in guard seen.insert(n.id).inserted else { fatalError("openui: two nodes named \(n.id) mid-stream") } }
-            // The ops from the last render (which shares what the reply kept) give this one, and are what indexing
-            // both trees in full gives.
-            if let previous, let node {
-                let ops = UIDiff.ops(from: previous, to: node)
-                guard (try? UIDiff.apply(ops, to: previous)) == node else { fatalError("openui: the ops between two renders do not give the second") }
-                if previous.id == node.id && previous.type == node.type && ops != UIDiff.opsWithMoves(from: previous, to: node) {
+            // Every render names each node once, and the ops from the last render (which shares what the reply kept)
+            // give it and are what indexing both trees in full gives; every eighth is checked against a fresh reply's.
+            if let node {
+                let ops = previous.map { UIDiff.ops(from: $0, to: node) } ?? []
+                checkRender("openui", node, after: previous, ops: ops)
+                if let previous, previous.id == node.id && previous.type == node.type && ops != UIDiff.opsWithMoves(from: previous, to: node) {
                     fatalError("openui: the ops found in place differ from the indexed ones")
                 }
             }
@@ -322,11 +325,7 @@ let targets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
             // comparing trees that size after every chunk would take the run's time.)
             var nodes = 0
             render.root.walk { _, _ in nodes += 1 }
-            if nodes <= 2_048 {
-                var seen = Set<String>()
-                render.root.walk { n, _ in guard seen.insert(n.id).inserted else { fatalError("a2ui: two nodes named \(n.id)") } }
-                if let previous, (try? UIDiff.apply(ops, to: previous)) != render.root { fatalError("a2ui: the ops between two renders do not give the second") }
-            }
+            if nodes <= 2_048 { checkRender("a2ui", render.root, after: previous, ops: ops) }
             previous = render.root
             return render.root
         }

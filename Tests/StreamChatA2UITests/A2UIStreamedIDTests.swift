@@ -176,7 +176,7 @@ import Glibc
                 }
                 tree = streamed
                 // Each id names one node, as ops and events need.
-                if let repeated = repeatedID(in: streamed) {
+                if let repeated = streamed?.repeatedID {
                     differing.append("seed \(seed), after \(end) messages: the id \(repeated) names two nodes")
                     break
                 }
@@ -214,7 +214,7 @@ import Glibc
                 _ = fresh.receive(messageID: reply, document: Self.document(lines[..<end], streaming: end < lines.count))
                 for shown in reply == "m1" ? ["m1"] : ["m1", "m2"] {
                     let streamed = host.render(messageID: shown)?.root, whole = fresh.render(messageID: shown)?.root
-                    if let repeated = repeatedID(in: streamed) {
+                    if let repeated = streamed?.repeatedID {
                         differing.append("seed \(seed), reply \(shown) after \(reply) line \(end): the id \(repeated) names two nodes")
                     }
                     if plainTree(streamed) != plainTree(whole) {
@@ -245,7 +245,7 @@ import Glibc
                 guard random.next() % 2 == 0 else { continue }
                 let tree = eager.render(messageID: "m")?.root
                 let other = lazy.render(messageID: "m")?.root
-                if let repeated = repeatedID(in: tree) {
+                if let repeated = tree?.repeatedID {
                     differing.append("seed \(seed), before an event after \(end) messages: the id \(repeated) names two nodes")
                     break
                 }
@@ -282,7 +282,7 @@ import Glibc
             ["version": "v1.0", "updateDataModel": ["surfaceId": "s", "path": "/items", "value": [["name": "a"], ["name": "b"], ["name": "c"]]]]]))
         let tree = host.render(messageID: "m")?.root
         #expect(tree?.all.filter { $0.props["message"] == "placed twice" }.count == 6)
-        #expect(repeatedID(in: tree) == nil)
+        #expect(tree?.repeatedID == nil)
     }
 
     @Test func `a template that lists itself streams, cut at the depth limit, with ids of their own, as read whole, through ops that apply`() {
@@ -315,7 +315,7 @@ import Glibc
                 Issue.record("no render after \(end) messages")
                 return
             }
-            #expect(repeatedID(in: render.root) == nil, "after \(end) messages")
+            #expect(render.root.repeatedID == nil, "after \(end) messages")
             if let last { #expect((try? UIDiff.apply(ops, to: last)) == render.root, "after \(end) messages") }
             last = render.root
             let fresh = AIUIHost(renderers: [A2UIRenderer(catalogAliases: ["basic"])])

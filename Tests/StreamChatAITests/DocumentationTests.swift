@@ -35,11 +35,11 @@ import TestSupport
             rest = rest[space...].drop { $0 == " " }
         }
         guard rest.hasPrefix("public ") || rest.hasPrefix("open ") else { return nil }
-        let kinds = ["func ", "var ", "let ", "init(", "init?(", "init<", "struct ", "class ", "enum ", "protocol ", "typealias ",
-                     "subscript", "actor "]
+        // (`init` begins `init(`, `init?(` and `init<`; `subscript` begins `subscript(`.)
+        let kinds = ["func", "var", "let", "init", "struct", "class", "enum", "protocol", "typealias", "subscript", "actor"]
         // The modifiers between the access level and what it declares.
         var words = rest.split(separator: " ", omittingEmptySubsequences: true).dropFirst()
-        while let word = words.first, !kinds.contains(where: { word.hasPrefix($0.trimmingSuffix(" ")) }) {
+        while let word = words.first, !kinds.contains(where: { word.hasPrefix($0) }) {
             guard ["static", "final", "mutating", "nonmutating", "override", "nonisolated", "convenience", "required", "indirect",
                    "private(set)", "fileprivate(set)", "internal(set)", "dynamic", "lazy", "weak", "unowned"].contains(String(word))
             else { return nil }
@@ -106,11 +106,5 @@ import TestSupport
         #expect(strays.isEmpty, "public and no C export: \(strays)")
         #expect(exported.subtracting(declared).isEmpty, "exported, not in the header: \(exported.subtracting(declared).sorted())")
         #expect(declared.subtracting(exported).isEmpty, "in the header, not exported: \(declared.subtracting(exported).sorted())")
-    }
-}
-
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> Substring {
-        hasSuffix(suffix) ? dropLast(suffix.count) : self[...]
     }
 }

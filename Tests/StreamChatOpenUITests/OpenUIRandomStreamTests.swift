@@ -197,7 +197,7 @@ import Glibc
                 }
                 tree = got?.render.root
                 // Each id names one node, as ops and events need.
-                if let repeated = repeatedID(in: tree) {
+                if let repeated = tree?.repeatedID {
                     differing.append("seed \(seed), after \(end) characters: the id \(repeated) names two nodes\n\(text[..<upTo])")
                     return false
                 }

@@ -20,14 +20,6 @@ public func firstDifference(_ a: UINode?, _ b: UINode?) -> String {
     return "streamed: " + describe(a) + "\nfresh:    " + describe(b)
 }
 
-/// An id that names two nodes of the tree, or nil when each names one (as diffs and events need).
-public func repeatedID(in node: UINode?) -> String? {
-    var seen = Set<String>()
-    var repeated: String?
-    node?.walk { n, _ in if repeated == nil && !seen.insert(n.id).inserted { repeated = n.id } }
-    return repeated
-}
-
 extension UINode {
     /// Every node of the subtree, depth first.
     public var all: [UINode] {

@@ -202,7 +202,6 @@ struct A2UIIRBuilder {
             builder.decorate(&made, component, parent: parent, scope)
             return made
         }
-        if node.refusalAt == view { current?.refusalAt = view }
         // An app component's node says whether the reply streams; a problem may be told only once it is complete.
         node.changesAtCompletion = spec == nil || problems.count + evaluator.problems.count != problemsBefore
         return keep(node, made, children: children)
@@ -238,6 +237,8 @@ struct A2UIIRBuilder {
         evaluator.reader = node
         let result = body(&self)
         node.isMaking = false
+        // A refusal under it is under its parent too.
+        if node.refusalAt == view { parentBefore?.refusalAt = view }
         current = parentBefore
         evaluator.reader = readerBefore
         let children = collected
@@ -287,7 +288,6 @@ struct A2UIIRBuilder {
                 }
             }
         }
-        if kept.refusalAt == view { current?.refusalAt = view }
         if component.type == "Button" { node.props["label"] = .string(node.children.first.flatMap(Self.text) ?? "") }
         kept.node = node
         kept.size = size

@@ -157,14 +157,20 @@ extension UINode {
     /// Errors name the JSON path.
     public init(tree json: JSONValue) throws(StreamChatAIError) {
         try self.init(json: json)
-        var ids = Set<String>()
-        var repeated: String?
-        walk { node, _ in if repeated == nil && !ids.insert(node.id).inserted { repeated = node.id } }
-        guard let repeated else { return }
+        guard let repeated = repeatedID else { return }
         // (The places are worked out only for the error: a renderer's tree is read on every render.)
         var places: [String] = []
         walkWithPaths(path: "$") { node, path in if node.id == repeated && places.count < 2 { places.append(path) } }
         throw .invalid(at: places[1] + ".id", "the id \(JSONSerializer.quoted(repeated)) names two nodes (the other is \(places[0])): ids must be unique in a tree")
+    }
+
+    /// The first id (depth first) that names a second node of this tree, or nil when each id names one node, as
+    /// diffs and events need.
+    public var repeatedID: String? {
+        var ids = Set<String>()
+        var repeated: String?
+        walk { node, _ in if repeated == nil && !ids.insert(node.id).inserted { repeated = node.id } }
+        return repeated
     }
 
     /// Visits this node and those below it, each with its JSON path (`$.children[1].children[0]`).
